@@ -18,4 +18,5 @@ module.exports = {
     '^@grove/([a-z-]+)/([a-z-]+)$': '<rootDir>/../$1/src/$2/index.ts',
   },
   clearMocks: true,
+  reporters: ['default', require.resolve('./scripts/jest-summary-reporter.cjs')],
 };

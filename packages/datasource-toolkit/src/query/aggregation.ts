@@ -103,7 +103,7 @@ export class Aggregation {
    */
   apply(records: readonly RecordData[], timezone: string, limit?: number | null): AggregateResult[] {
     const buckets = new Map<string, { group: Record<string, unknown>; values: unknown[] }>();
-    if (this.groups.length === 0) buckets.set('', { group: {}, values: [] });
+    if (this.groups.length === 0) buckets.set('[]', { group: {}, values: [] });
 
     for (const record of records) {
       const group = Object.fromEntries(
