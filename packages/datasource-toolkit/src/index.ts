@@ -124,3 +124,28 @@ export {
   getRelatedCollection,
 } from './utils/schema-utils';
 export { normalizeValue } from './utils/normalize-value';
+
+// Validation
+export {
+  operatorsByColumnType,
+  arrayColumnOperators,
+  objectColumnOperators,
+  numericArgumentOperators,
+  allowedOperatorsFor,
+  allowedValueTypes,
+} from './validation/allowed-operators';
+export { getValueType, acceptedValueTypes } from './validation/type-getter';
+export type { ValueType } from './validation/type-getter';
+export { validateField, validateValue, validateFieldName } from './validation/field-validator';
+export { validateRecord } from './validation/record-validator';
+export { validateConditionTree } from './validation/condition-tree-validator';
+export { validateSort } from './validation/sort-validator';
+export { validateProjection } from './validation/projection-validator';
+export { validateTimezone } from './validation/timezone-validator';
+
+// Data URIs
+export { parseDataUri, formatDataUri } from './utils/data-uri';
+export type { DataUri } from './utils/data-uri';
+
+// Filter helpers for related data
+export { getValueById, makeForeignFilter, findInverseRelation } from './query/filter-factory';

@@ -138,7 +138,9 @@ const nullableOperators: ReadonlySet<Operator> = new Set<Operator>([
 function computeValueTypes(operator: Operator): readonly ValueType[] {
   if (noValueOperators.has(operator)) return ['Null'];
   if (numericArgumentOperators.has(operator)) return ['Number'];
-  const types: ValueType[] = primitiveTypes.filter(type => operatorsByColumnType[type].has(operator));
+  const types: ValueType[] = primitiveTypes.filter(type =>
+    operatorsByColumnType[type].has(operator),
+  );
 
   return nullableOperators.has(operator) ? [...types, 'Null'] : types;
 }

@@ -11,7 +11,8 @@ import type { ValueType } from './type-getter';
  */
 export function describeValue(value: unknown): string {
   if (typeof value === 'string') return value;
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? 'Invalid Date' : value.toISOString();
+  if (value instanceof Date)
+    return Number.isNaN(value.getTime()) ? 'Invalid Date' : value.toISOString();
   if (Buffer.isBuffer(value)) return `<Buffer ${value.length} bytes>`;
   if (value !== null && typeof value === 'object') {
     try {

@@ -4,7 +4,7 @@ import type { Collection } from '../interfaces/collection';
 import type { ColumnSchema } from '../interfaces/schema';
 import { isToOne } from '../utils/schema-utils';
 import { describeTypes, describeValue } from './describe-value';
-import { getValueType, type ValueType } from './type-getter';
+import { acceptedValueTypes, getValueType, type ValueType } from './type-getter';
 
 /**
  * Checks that a path names a column, crossing only to-one relations (`author:address:city`).
@@ -73,13 +73,12 @@ export function validateValue(
   const { columnType } = schema;
   if (typeof columnType !== 'string') return;
 
-  const allowed: readonly ValueType[] =
-    allowedTypes ?? (columnType === 'Timeonly' ? ['Timeonly', 'Time', 'Null'] : [columnType, 'Null']);
+  const allowed = allowedTypes ?? acceptedValueTypes(columnType);
   const type = getValueType(value, columnType);
   if (type === undefined || !allowed.includes(type)) {
-    const expected = describeTypes(allowedTypes ?? [columnType, 'Null']);
     throw new ValidationError(
-      `The given value has a wrong type for "${field}": ${describeValue(value)}.\n Expects ${expected}`,
+      `The given value has a wrong type for "${field}": ${describeValue(value)}.\n` +
+        ` Expects ${describeTypes(allowed)}`,
     );
   }
 
@@ -96,7 +95,8 @@ function toCamelCase(name: string): string {
   return words
     .map((word, index) => {
       const normalized = word === word.toUpperCase() ? word.toLowerCase() : word;
-      const head = index === 0 ? normalized.charAt(0).toLowerCase() : normalized.charAt(0).toUpperCase();
+      const head =
+        index === 0 ? normalized.charAt(0).toLowerCase() : normalized.charAt(0).toUpperCase();
 
       return head + normalized.substring(1);
     })

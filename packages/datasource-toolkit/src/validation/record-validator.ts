@@ -18,8 +18,12 @@ import { validateValue } from './field-validator';
  * validateRecord(authors, { books: [] }); // throws: Unexpected schema type 'OneToMany' while traversing record
  * ```
  */
-export function validateRecord(collection: Collection, record: unknown): asserts record is RecordData {
-  if (record === null || record === undefined) throw new ValidationError('The record data is empty');
+export function validateRecord(
+  collection: Collection,
+  record: unknown,
+): asserts record is RecordData {
+  if (record === null || record === undefined)
+    throw new ValidationError('The record data is empty');
   if (typeof record !== 'object' || Array.isArray(record) || Buffer.isBuffer(record)) {
     // Grove: the vendor walked the keys of strings and arrays; say what is wrong instead.
     throw new ValidationError(

@@ -7,7 +7,8 @@ export type ValueType = PrimitiveType | 'Null';
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const dateOnlyPattern = /^\d{4}-\d{2}-\d{2}$/;
 const timePattern = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,9})?)?$/;
-const dateTimePattern = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}(:?\d{2})?)?$/i;
+const dateTimePattern =
+  /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}(:?\d{2})?)?$/i;
 // Grove accepts decimal strings in a Number context ("12.5"), not only integers.
 const numberPattern = /^-?\d+(\.\d+)?$/;
 const pointPattern = /^\s*-?\d+(\.\d+)?\s*,\s*-?\d+(\.\d+)?\s*$/;
@@ -68,4 +69,18 @@ export function getValueType(value: unknown, context?: ColumnType): ValueType | 
   if (context === 'Point' && isPointPair(value)) return 'Point';
 
   return undefined;
+}
+
+/**
+ * The value types a primitive column accepts: its own type and `Null` (`Timeonly`, the
+ * deprecated alias of `Time`, also accepts `Time`).
+ *
+ * @example
+ * ```ts
+ * acceptedValueTypes('Number'); // ['Number', 'Null']
+ * acceptedValueTypes('Timeonly'); // ['Timeonly', 'Time', 'Null']
+ * ```
+ */
+export function acceptedValueTypes(columnType: PrimitiveType): readonly ValueType[] {
+  return columnType === 'Timeonly' ? ['Timeonly', 'Time', 'Null'] : [columnType, 'Null'];
 }

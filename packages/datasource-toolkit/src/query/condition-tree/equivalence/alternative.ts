@@ -1,4 +1,4 @@
-import type { PrimitiveType } from '../../../interfaces/schema';
+import type { ColumnType, PrimitiveType } from '../../../interfaces/schema';
 import type { ConditionTree } from '../nodes/condition-tree';
 // Cycle (leaf → equivalence → here): the branch class is only used inside functions.
 import { ConditionTreeBranch } from '../nodes/condition-tree-branch';
@@ -9,7 +9,7 @@ import type { Operator } from '../operators';
 export interface RewriteContext {
   readonly timezone: string;
   readonly now: Date;
-  readonly columnType: PrimitiveType;
+  readonly columnType: ColumnType;
 }
 
 /**

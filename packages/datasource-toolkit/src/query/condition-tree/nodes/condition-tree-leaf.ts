@@ -81,7 +81,9 @@ export class ConditionTreeLeaf extends ConditionTree {
 
   constructor(field: string, operator: Operator, value?: unknown) {
     super();
-    if (!isOperator(operator)) throw new ValidationError(`Invalid operator '${String(operator)}'.`);
+    if (!isOperator(operator)) {
+      throw new ValidationError(`Unknown operator '${String(operator)}' on field '${field}'.`);
+    }
     this.field = field;
     this.operator = operator;
     this.value = value;
@@ -92,13 +94,13 @@ export class ConditionTreeLeaf extends ConditionTree {
     return new Projection(this.field);
   }
 
-  /** Returns a copy with some parts replaced. */
-  override({
-    field = this.field,
-    operator = this.operator,
-    value = this.value,
-  }: { field?: string; operator?: Operator; value?: unknown }): ConditionTreeLeaf {
-    return new ConditionTreeLeaf(field, operator, value);
+  /** Returns a copy with some parts replaced (`value: undefined` removes the value). */
+  override(parts: { field?: string; operator?: Operator; value?: unknown }): ConditionTreeLeaf {
+    return new ConditionTreeLeaf(
+      parts.field ?? this.field,
+      parts.operator ?? this.operator,
+      'value' in parts ? parts.value : this.value,
+    );
   }
 
   inverse(): ConditionTree {
@@ -238,7 +240,10 @@ function compare(operator: Operator, actual: unknown, expected: unknown): boolea
 }
 
 function toRegExp(value: unknown): RegExp {
-  if (value instanceof RegExp) return value;
+  // `test` on a global or sticky regex resumes from `lastIndex`: one record would change the next.
+  if (value instanceof RegExp) {
+    return /[gy]/.test(value.flags) ? new RegExp(value.source, value.flags.replace(/[gy]/g, '')) : value;
+  }
   if (typeof value === 'string') {
     const literal = /^\/(.*)\/([a-z]*)$/s.exec(value);
 
