@@ -88,7 +88,12 @@ export { ConditionTreeBranch } from './query/condition-tree/nodes/condition-tree
 export type { Aggregator } from './query/condition-tree/nodes/condition-tree-branch';
 export { ConditionTreeFactory } from './query/condition-tree/condition-tree-factory';
 export { likeToRegExp } from './query/condition-tree/like-to-regexp';
-export { getEquivalentTree } from './query/condition-tree/equivalence/condition-tree-equivalent';
+export {
+  getEquivalentTree,
+  hasEquivalentTree,
+  getEquivalentOperators,
+} from './query/condition-tree/equivalence/condition-tree-equivalent';
+export { getPreviousPeriodTree } from './query/condition-tree/previous-period';
 
 // Query objects
 export { Filter } from './query/filter';

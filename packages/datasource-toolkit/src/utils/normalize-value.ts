@@ -19,6 +19,11 @@ export function normalizeValue(value: unknown, columnType: ColumnType | undefine
   }
 
   switch (columnType) {
+    case 'Dateonly':
+      // A bound written as a local date-time (`2024-12-16T00:00:00+01:00`) names its local date.
+      return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value)
+        ? value.substring(0, 10)
+        : value;
     case 'Date': {
       if (typeof value === 'string') {
         const time = Date.parse(value);

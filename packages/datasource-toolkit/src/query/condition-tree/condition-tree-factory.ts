@@ -48,11 +48,15 @@ export const ConditionTreeFactory = {
    * Builds a tree from its plain JSON form (operators and aggregators in any casing). A branch of
    * one condition collapses to that condition. Malformed input raises a ValidationError.
    */
-  fromPlainObject(json: PlainConditionTree | ConditionTree | null | undefined): ConditionTree | null {
+  fromPlainObject(
+    json: PlainConditionTree | ConditionTree | null | undefined,
+  ): ConditionTree | null {
     if (json === null || json === undefined) return null;
     if (json instanceof ConditionTreeClass) return json;
     if (typeof json !== 'object') {
-      throw new ValidationError(`Failed to instantiate condition tree from json: ${describe(json)}`);
+      throw new ValidationError(
+        `Failed to instantiate condition tree from json: ${describe(json)}`,
+      );
     }
 
     if ('field' in json && 'operator' in json) {
@@ -84,9 +88,16 @@ export const ConditionTreeFactory = {
           `Failed to instantiate condition tree from json: 'conditions' must be an array in ${describe(json)}`,
         );
       }
-      const conditions = json.conditions.map(
-        condition => ConditionTreeFactory.fromPlainObject(condition) as ConditionTree,
-      );
+      const conditions = json.conditions.map(condition => {
+        // A null child would become a null "match all" hidden inside a branch.
+        if (condition === null || condition === undefined) {
+          throw new ValidationError(
+            `Failed to instantiate condition tree from json: ${describe(condition)}`,
+          );
+        }
+
+        return ConditionTreeFactory.fromPlainObject(condition) as ConditionTree;
+      });
 
       return conditions.length === 1
         ? (conditions[0] as ConditionTree)

@@ -4,7 +4,13 @@ import type { ConditionTree } from './nodes/condition-tree';
 import { ConditionTreeBranch } from './nodes/condition-tree-branch';
 import { ConditionTreeLeaf } from './nodes/condition-tree-leaf';
 import type { IntervalOperator } from './operators';
-import { periodOf, readCount, zonedNow, type Interval, type PeriodUnit } from './equivalence/zoned-time';
+import {
+  periodOf,
+  readCount,
+  zonedNow,
+  type Interval,
+  type PeriodUnit,
+} from './equivalence/zoned-time';
 
 type Shift = (leaf: ConditionTreeLeaf, now: DateTime) => ConditionTree;
 

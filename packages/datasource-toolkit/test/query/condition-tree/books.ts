@@ -37,5 +37,10 @@ export const books = stub('books', {
   isbn: column('Uuid'),
   metadata: column('Json'),
   authorId: column('Number'),
-  author: { type: 'ManyToOne', foreignCollection: 'authors', foreignKey: 'authorId', foreignKeyTarget: 'id' },
+  author: {
+    type: 'ManyToOne',
+    foreignCollection: 'authors',
+    foreignKey: 'authorId',
+    foreignKeyTarget: 'id',
+  },
 });

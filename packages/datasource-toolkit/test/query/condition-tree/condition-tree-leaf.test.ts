@@ -197,14 +197,17 @@ describe('ConditionTreeLeaf', () => {
       });
     });
 
-    it.each<Operator>(['Missing', 'LessThan', 'Today', 'Like', 'Match'])('cannot invert %s', operator => {
-      expect(() => new ConditionTreeLeaf('title', operator).inverse()).toThrow(
-        expect.objectContaining({
-          code: 'ValidationError',
-          message: `Operator '${operator}' cannot be inverted.`,
-        }),
-      );
-    });
+    it.each<Operator>(['Missing', 'LessThan', 'Today', 'Like', 'Match'])(
+      'cannot invert %s',
+      operator => {
+        expect(() => new ConditionTreeLeaf('title', operator).inverse()).toThrow(
+          expect.objectContaining({
+            code: 'ValidationError',
+            message: `Operator '${operator}' cannot be inverted.`,
+          }),
+        );
+      },
+    );
   });
 
   describe('building and transforming', () => {
@@ -212,7 +215,7 @@ describe('ConditionTreeLeaf', () => {
 
     it('rejects an unknown operator', () => {
       expect(() => new ConditionTreeLeaf('title', 'Equals' as Operator, 'Dune')).toThrow(
-        "Invalid operator 'Equals'.",
+        "Unknown operator 'Equals' on field 'title'.",
       );
     });
 
@@ -269,7 +272,9 @@ describe('ConditionTreeLeaf', () => {
     });
 
     it('projects its field', () => {
-      expect([...new ConditionTreeLeaf('author:name', 'Present').projection]).toEqual(['author:name']);
+      expect([...new ConditionTreeLeaf('author:name', 'Present').projection]).toEqual([
+        'author:name',
+      ]);
     });
 
     it('accepts a plain object from replaceLeafs', () => {
@@ -279,7 +284,10 @@ describe('ConditionTreeLeaf', () => {
     });
 
     it('accepts a promise of a plain object from replaceLeafsAsync', async () => {
-      const replaced = await leaf.replaceLeafsAsync(async () => ({ field: 'isbn', operator: 'Blank' }));
+      const replaced = await leaf.replaceLeafsAsync(async () => ({
+        field: 'isbn',
+        operator: 'Blank',
+      }));
 
       expect(replaced.toJSON()).toEqual({ field: 'isbn', operator: 'Blank' });
     });
@@ -288,11 +296,11 @@ describe('ConditionTreeLeaf', () => {
       const seen: string[] = [];
       leaf.forEachLeaf(visited => seen.push(visited.field));
 
-      expect([seen, leaf.everyLeaf(l => l.field === 'title'), leaf.someLeaf(l => l.field === 'x')]).toEqual([
-        ['title'],
-        true,
-        false,
-      ]);
+      expect([
+        seen,
+        leaf.everyLeaf(l => l.field === 'title'),
+        leaf.someLeaf(l => l.field === 'x'),
+      ]).toEqual([['title'], true, false]);
     });
 
     it('omits an undefined value from its JSON', () => {

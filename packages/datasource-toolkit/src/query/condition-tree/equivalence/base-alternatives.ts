@@ -1,9 +1,9 @@
 import { ConditionTreeLeaf } from '../nodes/condition-tree-leaf';
 import { combine, valueList, type AlternativeTable } from './alternative';
 
-/** Escapes every character that has a meaning in a regular expression. */
+/** Escapes every character with a meaning in a regular expression (outside a character class). */
 function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+  return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 }
 
 /**
@@ -22,7 +22,10 @@ export const baseAlternatives: AlternativeTable = {
       forTypes: ['String'],
       replacer: leaf => leaf.override({ operator: 'In', value: [null, ''] }),
     },
-    { dependsOn: ['Missing'], replacer: leaf => leaf.override({ operator: 'Missing', value: undefined }) },
+    {
+      dependsOn: ['Missing'],
+      replacer: leaf => leaf.override({ operator: 'Missing', value: undefined }),
+    },
   ],
   Missing: [
     { dependsOn: ['Equal'], replacer: leaf => leaf.override({ operator: 'Equal', value: null }) },
@@ -33,11 +36,19 @@ export const baseAlternatives: AlternativeTable = {
       forTypes: ['String'],
       replacer: leaf => leaf.override({ operator: 'NotIn', value: [null, ''] }),
     },
-    { dependsOn: ['NotEqual'], replacer: leaf => leaf.override({ operator: 'NotEqual', value: null }) },
+    {
+      dependsOn: ['NotEqual'],
+      replacer: leaf => leaf.override({ operator: 'NotEqual', value: null }),
+    },
   ],
-  Equal: [{ dependsOn: ['In'], replacer: leaf => leaf.override({ operator: 'In', value: [leaf.value] }) }],
+  Equal: [
+    { dependsOn: ['In'], replacer: leaf => leaf.override({ operator: 'In', value: [leaf.value] }) },
+  ],
   NotEqual: [
-    { dependsOn: ['NotIn'], replacer: leaf => leaf.override({ operator: 'NotIn', value: [leaf.value] }) },
+    {
+      dependsOn: ['NotIn'],
+      replacer: leaf => leaf.override({ operator: 'NotIn', value: [leaf.value] }),
+    },
   ],
   In: [
     {
@@ -46,13 +57,17 @@ export const baseAlternatives: AlternativeTable = {
       forTypes: ['String'],
       replacer: leaf => {
         const values = valueList(leaf.value);
-        const others = values.filter(value => value !== null && value !== undefined && value !== '');
+        const others = values.filter(
+          value => value !== null && value !== undefined && value !== '',
+        );
         const conditions = [null, '']
           .filter(special => values.some(value => (value ?? null) === special))
           .map(special => new ConditionTreeLeaf(leaf.field, 'Equal', special));
         if (others.length > 0) {
           const source = [...new Set(others.map(value => escapeRegExp(String(value))))].join('|');
-          conditions.push(new ConditionTreeLeaf(leaf.field, 'Match', new RegExp(`^(?:${source})$`)));
+          conditions.push(
+            new ConditionTreeLeaf(leaf.field, 'Match', new RegExp(`^(?:${source})$`)),
+          );
         }
 
         return combine('Or', conditions);

@@ -6,7 +6,10 @@ function orEqual(strict: Operator): Alternative {
   return {
     dependsOn: [strict, 'Equal'],
     replacer: leaf =>
-      combine('Or', [leaf.override({ operator: strict }), new ConditionTreeLeaf(leaf.field, 'Equal', leaf.value)]),
+      combine('Or', [
+        leaf.override({ operator: strict }),
+        new ConditionTreeLeaf(leaf.field, 'Equal', leaf.value),
+      ]),
   };
 }
 

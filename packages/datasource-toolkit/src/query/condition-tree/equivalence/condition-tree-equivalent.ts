@@ -130,5 +130,7 @@ export function getEquivalentOperators(
   operators: ReadonlySet<Operator>,
   columnType: ColumnType,
 ): Set<Operator> {
-  return new Set(allOperators.filter(operator => hasEquivalentTree(operators, operator, columnType)));
+  return new Set(
+    allOperators.filter(operator => hasEquivalentTree(operators, operator, columnType)),
+  );
 }

@@ -2,13 +2,25 @@ import type { DateTime } from 'luxon';
 import { ConditionTreeLeaf } from '../nodes/condition-tree-leaf';
 import type { IntervalOperator } from '../operators';
 import { combine, type Alternative, type AlternativeTable } from './alternative';
-import { formatInstant, periodOf, readCount, zonedNow, type Interval, type PeriodUnit } from './zoned-time';
+import {
+  formatInstant,
+  periodOf,
+  readCount,
+  zonedNow,
+  type Interval,
+  type PeriodUnit,
+} from './zoned-time';
 
 type IntervalOf = (now: DateTime, leaf: ConditionTreeLeaf) => Interval;
 
-const previous = (unit: PeriodUnit): IntervalOf => now => periodOf(now, unit, 1);
+const previous =
+  (unit: PeriodUnit): IntervalOf =>
+  now =>
+    periodOf(now, unit, 1);
 
-const toDate = (unit: PeriodUnit): IntervalOf => now => ({ start: now.startOf(unit), end: now });
+const toDate =
+  (unit: PeriodUnit): IntervalOf =>
+  now => ({ start: now.startOf(unit), end: now });
 
 const intervals: Record<IntervalOperator, IntervalOf> = {
   Today: now => periodOf(now, 'day', 0),

@@ -17,7 +17,10 @@ function toMatch(caseInsensitive: boolean): Alternative {
     dependsOn: ['Match'],
     forTypes: ['String'],
     replacer: leaf =>
-      leaf.override({ operator: 'Match', value: likeToRegExp(String(leaf.value), caseInsensitive) }),
+      leaf.override({
+        operator: 'Match',
+        value: likeToRegExp(String(leaf.value), caseInsensitive),
+      }),
   };
 }
 

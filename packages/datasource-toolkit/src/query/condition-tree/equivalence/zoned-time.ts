@@ -1,5 +1,6 @@
 import { DateTime, IANAZone } from 'luxon';
 import { ValidationError } from '../../../errors/errors';
+import { validateTimezone } from '../../../validation/timezone-validator';
 import type { ColumnType } from '../../../interfaces/schema';
 
 /** A calendar unit a period operator counts in. */
@@ -29,9 +30,7 @@ export function zonedNow(timezone: string, now: Date): DateTime {
 function resolveZone(timezone: string): IANAZone {
   // IANAZone rather than `setZone(string)`: luxon also reads 'local' or 'system' as the server's
   // zone, which would silently replace a caller's mistake with the server's clock.
-  if (typeof timezone !== 'string' || !IANAZone.isValidZone(timezone)) {
-    throw new ValidationError(`Invalid timezone: "${String(timezone)}"`, { data: { timezone } });
-  }
+  validateTimezone(timezone);
 
   return IANAZone.create(timezone);
 }

@@ -163,7 +163,12 @@ function isBlank(value: unknown): boolean {
   return value === null || value === undefined || value === '';
 }
 
-function matchValue(operator: Operator, raw: unknown, expected: unknown, type: ColumnType): boolean {
+function matchValue(
+  operator: Operator,
+  raw: unknown,
+  expected: unknown,
+  type: ColumnType,
+): boolean {
   const actual = normalizeValue(raw, type);
   const list = Array.isArray(expected) ? expected : [expected];
   const text = typeof raw === 'string' ? raw : null;
@@ -242,7 +247,9 @@ function compare(operator: Operator, actual: unknown, expected: unknown): boolea
 function toRegExp(value: unknown): RegExp {
   // `test` on a global or sticky regex resumes from `lastIndex`: one record would change the next.
   if (value instanceof RegExp) {
-    return /[gy]/.test(value.flags) ? new RegExp(value.source, value.flags.replace(/[gy]/g, '')) : value;
+    return /[gy]/.test(value.flags)
+      ? new RegExp(value.source, value.flags.replace(/[gy]/g, ''))
+      : value;
   }
   if (typeof value === 'string') {
     const literal = /^\/(.*)\/([a-z]*)$/s.exec(value);

@@ -125,7 +125,7 @@ describe('base alternatives', () => {
           {
             field: 'field',
             operator: 'Match',
-            value: /^(?:a\.b|c\|d|\(x\)\*\+\?\^\$\[\]\{\}\\\/\-)$/,
+            value: /^(?:a\.b|c\|d|\(x\)\*\+\?\^\$\[\]\{\}\\\/-)$/,
           },
         ],
       });

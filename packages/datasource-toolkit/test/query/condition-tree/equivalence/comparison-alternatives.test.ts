@@ -3,7 +3,9 @@ import { rewrite } from './rewrite';
 
 describe('comparison alternatives', () => {
   it('rewrites LessThanOrEqual into Or(LessThan, Equal)', () => {
-    expect(rewrite('LessThanOrEqual', 5, { supported: ['LessThan', 'Equal'], type: 'Number' })).toEqual({
+    expect(
+      rewrite('LessThanOrEqual', 5, { supported: ['LessThan', 'Equal'], type: 'Number' }),
+    ).toEqual({
       aggregator: 'Or',
       conditions: [
         { field: 'field', operator: 'LessThan', value: 5 },
@@ -37,8 +39,8 @@ describe('comparison alternatives', () => {
   });
 
   it('cannot express LessThanOrEqual without LessThan', () => {
-    expect(rewrite('LessThanOrEqual', 5, { supported: ['Equal', 'GreaterThan'], type: 'Number' })).toBe(
-      null,
-    );
+    expect(
+      rewrite('LessThanOrEqual', 5, { supported: ['Equal', 'GreaterThan'], type: 'Number' }),
+    ).toBe(null);
   });
 });

@@ -95,7 +95,16 @@ describe('hasEquivalentTree', () => {
 describe('getEquivalentOperators', () => {
   it('publishes a String column supporting Equal, In and Like (spec §2.5 example)', () => {
     expect(getEquivalentOperators(new Set(['Equal', 'In', 'Like']), 'String')).toEqual(
-      new Set<Operator>(['Equal', 'In', 'Blank', 'Missing', 'Like', 'Contains', 'StartsWith', 'EndsWith']),
+      new Set<Operator>([
+        'Equal',
+        'In',
+        'Blank',
+        'Missing',
+        'Like',
+        'Contains',
+        'StartsWith',
+        'EndsWith',
+      ]),
     );
   });
 
@@ -134,7 +143,10 @@ describe('getEquivalentOperators', () => {
 
   it('publishes a Dateonly column like a Date one, without the X-hours-ago operators', () => {
     const date = getEquivalentOperators(new Set(['Equal', 'LessThan', 'GreaterThan']), 'Date');
-    const dateonly = getEquivalentOperators(new Set(['Equal', 'LessThan', 'GreaterThan']), 'Dateonly');
+    const dateonly = getEquivalentOperators(
+      new Set(['Equal', 'LessThan', 'GreaterThan']),
+      'Dateonly',
+    );
 
     expect([...date].filter(operator => !dateonly.has(operator))).toEqual([
       'AfterXHoursAgo',

@@ -110,7 +110,9 @@ describe('interval alternatives', () => {
   });
 
   it('is not expressible without LessThan', () => {
-    expect(rewrite('Today', undefined, { ...onDate, supported: ['GreaterThanOrEqual'] })).toBe(null);
+    expect(rewrite('Today', undefined, { ...onDate, supported: ['GreaterThanOrEqual'] })).toBe(
+      null,
+    );
   });
 
   it('is not expressible on a String column', () => {
@@ -121,7 +123,8 @@ describe('interval alternatives', () => {
     expect(() => rewrite('PreviousXDays', 'seven', onDate)).toThrow(
       expect.objectContaining({
         code: 'ValidationError',
-        message: "The value of 'field' must be a number for operator 'PreviousXDays', got \"seven\"",
+        message:
+          "The value of 'field' must be a number for operator 'PreviousXDays', got \"seven\"",
         data: { field: 'field', operator: 'PreviousXDays' },
       }),
     );

@@ -35,7 +35,9 @@ describe('pattern alternatives', () => {
   });
 
   it('escapes regex-special characters of a Like pattern', () => {
-    expect(rewrite('Like', 'a.b(c)*[d]$^|+?{1}\\%', { supported: ['Match'], type: 'String' })).toEqual({
+    expect(
+      rewrite('Like', 'a.b(c)*[d]$^|+?{1}\\%', { supported: ['Match'], type: 'String' }),
+    ).toEqual({
       field: 'field',
       operator: 'Match',
       value: /^a\.b\(c\)\*\[d\]\$\^\|\+\?\{1\}\\.*$/s,

@@ -3,7 +3,11 @@ import { rewrite, type RewriteOptions } from './rewrite';
 
 // Los Angeles on 1985-10-26 is on PDT (UTC-7): 09:22Z is 02:22 local.
 const losAngeles = { timezone: 'America/Los_Angeles', now: '1985-10-26T09:22:00Z' };
-const onDate: RewriteOptions = { supported: ['LessThan', 'GreaterThan'], type: 'Date', ...losAngeles };
+const onDate: RewriteOptions = {
+  supported: ['LessThan', 'GreaterThan'],
+  type: 'Date',
+  ...losAngeles,
+};
 const onDateonly: RewriteOptions = { ...onDate, type: 'Dateonly' };
 // 2024-12-17T23:00Z is already the 18th in Paris.
 const paris = { timezone: 'Europe/Paris', now: '2024-12-17T23:00:00Z' };
@@ -136,7 +140,8 @@ describe('time alternatives', () => {
       expect(() => rewrite('BeforeXHoursAgo', '2', onDate)).toThrow(
         expect.objectContaining({
           code: 'ValidationError',
-          message: "The value of 'field' must be a number for operator 'BeforeXHoursAgo', got \"2\"",
+          message:
+            "The value of 'field' must be a number for operator 'BeforeXHoursAgo', got \"2\"",
         }),
       );
     });
@@ -144,7 +149,10 @@ describe('time alternatives', () => {
 
   it('rejects an unknown timezone', () => {
     expect(() => rewrite('Past', undefined, { ...onDate, timezone: 'Mars/Olympus' })).toThrow(
-      expect.objectContaining({ code: 'ValidationError', message: 'Invalid timezone: "Mars/Olympus"' }),
+      expect.objectContaining({
+        code: 'ValidationError',
+        message: 'Invalid timezone: "Mars/Olympus"',
+      }),
     );
   });
 
