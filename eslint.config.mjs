@@ -9,10 +9,16 @@ export default tseslint.config(
   {
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       'no-restricted-syntax': [
         'error',
-        { selector: 'ExportAllDeclaration', message: 'Write public exports out by hand (no export *).' },
+        {
+          selector: 'ExportAllDeclaration',
+          message: 'Write public exports out by hand (no export *).',
+        },
         { selector: 'ExportDefaultDeclaration', message: 'Use named exports.' },
       ],
     },

@@ -4,7 +4,12 @@
 export { GroveError, isGroveError } from './errors/grove-error';
 export type { GroveErrorCode, GroveErrorOptions } from './errors/grove-error';
 export { errorStatus } from './errors/error-status';
-export { ValidationError, ForbiddenError, UnprocessableError, NotFoundError } from './errors/errors';
+export {
+  ValidationError,
+  ForbiddenError,
+  UnprocessableError,
+  NotFoundError,
+} from './errors/errors';
 export {
   missingSchemaElement,
   missingCollection,
@@ -154,3 +159,19 @@ export type { DataUri } from './utils/data-uri';
 
 // Filter helpers for related data
 export { getValueById, makeForeignFilter, findInverseRelation } from './query/filter-factory';
+
+// Base classes
+export { BaseDataSource } from './base/base-data-source';
+export { BaseCollection } from './base/base-collection';
+
+// In-memory data source
+export {
+  createInMemoryDataSource,
+  inMemoryDataSourceFactory,
+} from './in-memory/create-in-memory-data-source';
+export type {
+  InMemoryDataSourceDefinition,
+  InMemoryCollectionDefinition,
+  InMemoryFieldDefinition,
+  InMemoryColumnDefinition,
+} from './in-memory/in-memory-definition';

@@ -117,7 +117,11 @@ export abstract class BaseCollection implements Collection {
     this.schema.aggregationCapabilities = capabilities;
   }
 
-  abstract list(caller: Caller, filter: PaginatedFilter, projection: Projection): Promise<RecordData[]>;
+  abstract list(
+    caller: Caller,
+    filter: PaginatedFilter,
+    projection: Projection,
+  ): Promise<RecordData[]>;
   abstract create(caller: Caller, records: RecordData[]): Promise<RecordData[]>;
   abstract update(caller: Caller, filter: Filter, patch: RecordData): Promise<void>;
   abstract delete(caller: Caller, filter: Filter): Promise<void>;

@@ -65,7 +65,11 @@ export class BaseDataSource<T extends Collection = Collection> implements DataSo
   }
 
   /** Renders a data-source-level chart. The base has none. */
-  async renderChart(_caller: Caller, name: string, _parameters?: Record<string, unknown>): Promise<Chart> {
+  async renderChart(
+    _caller: Caller,
+    name: string,
+    _parameters?: Record<string, unknown>,
+  ): Promise<Chart> {
     throw new ValidationError(`No chart named '${name}' exists on this datasource.`);
   }
 

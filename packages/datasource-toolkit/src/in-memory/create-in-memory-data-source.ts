@@ -37,7 +37,8 @@ export function createInMemoryDataSource(definition: InMemoryDataSourceDefinitio
   }
   dataSource.collections.forEach(checkRelations);
   // Records are loaded once every collection exists (their validation may read relations).
-  for (const [name, collection] of entries) dataSource.getCollection(name).load(collection.records ?? []);
+  for (const [name, collection] of entries)
+    dataSource.getCollection(name).load(collection.records ?? []);
 
   return dataSource;
 }
@@ -51,7 +52,9 @@ export function createInMemoryDataSource(definition: InMemoryDataSourceDefinitio
  * agent.addDataSource(inMemoryDataSourceFactory({ collections: { books: { fields } } }));
  * ```
  */
-export function inMemoryDataSourceFactory(definition: InMemoryDataSourceDefinition): DataSourceFactory {
+export function inMemoryDataSourceFactory(
+  definition: InMemoryDataSourceDefinition,
+): DataSourceFactory {
   return async () => createInMemoryDataSource(definition);
 }
 
@@ -62,7 +65,10 @@ function checkRelations(collection: Collection): void {
     const foreign = collection.dataSource.getCollection(field.foreignCollection);
     const keys: Array<[Collection, string]> =
       field.type === 'ManyToOne'
-        ? [[collection, field.foreignKey], [foreign, field.foreignKeyTarget]]
+        ? [
+            [collection, field.foreignKey],
+            [foreign, field.foreignKeyTarget],
+          ]
         : field.type === 'ManyToMany'
           ? [
               [collection, field.originKeyTarget],
@@ -70,7 +76,10 @@ function checkRelations(collection: Collection): void {
               [collection.dataSource.getCollection(field.throughCollection), field.originKey],
               [collection.dataSource.getCollection(field.throughCollection), field.foreignKey],
             ]
-          : [[collection, field.originKeyTarget], [foreign, field.originKey]];
+          : [
+              [collection, field.originKeyTarget],
+              [foreign, field.originKey],
+            ];
 
     for (const [owner, key] of keys) {
       if (owner.schema.fields[key]?.type !== 'Column') {

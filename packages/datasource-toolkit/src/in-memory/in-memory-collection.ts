@@ -22,7 +22,12 @@ import { RelationJoiner } from './relation-joiner';
 import { searchPredicate, searchedColumns } from './search-predicate';
 
 /** Operators the in-memory matcher supports beyond a type's list: rewrites of dates need them. */
-const dateComparisons: readonly Operator[] = ['LessThan', 'GreaterThan', 'LessThanOrEqual', 'GreaterThanOrEqual'];
+const dateComparisons: readonly Operator[] = [
+  'LessThan',
+  'GreaterThan',
+  'LessThanOrEqual',
+  'GreaterThanOrEqual',
+];
 
 /**
  * A collection whose rows live in memory: the reference semantics of every query feature
@@ -63,7 +68,11 @@ export class InMemoryCollection extends BaseCollection {
     this.insert(records);
   }
 
-  async list(caller: Caller, filter: PaginatedFilter, projection: Projection): Promise<RecordData[]> {
+  async list(
+    caller: Caller,
+    filter: PaginatedFilter,
+    projection: Projection,
+  ): Promise<RecordData[]> {
     projection.paths.forEach(path => validateField(this, path));
     filter.sort?.clauses.forEach(({ field }) => validateField(this, field));
     const paths = projection.union(filter.sort?.projection);
@@ -81,14 +90,19 @@ export class InMemoryCollection extends BaseCollection {
   async update(caller: Caller, filter: Filter, patch: RecordData): Promise<void> {
     const values = checkValues(this, patch);
     const targets = new Set(this.select(caller, filter, new Projection()).map(({ row }) => row));
-    const rows = this.store.rows(this.name).map(row => (targets.has(row) ? { ...row, ...values } : row));
+    const rows = this.store
+      .rows(this.name)
+      .map(row => (targets.has(row) ? { ...row, ...values } : row));
     assertUniqueKeys(this, rows);
     this.store.replace(this.name, rows);
   }
 
   async delete(caller: Caller, filter: Filter): Promise<void> {
     const targets = new Set(this.select(caller, filter, new Projection()).map(({ row }) => row));
-    this.store.replace(this.name, this.store.rows(this.name).filter(row => !targets.has(row)));
+    this.store.replace(
+      this.name,
+      this.store.rows(this.name).filter(row => !targets.has(row)),
+    );
   }
 
   async aggregate(
@@ -105,7 +119,11 @@ export class InMemoryCollection extends BaseCollection {
 
   private insert(records: readonly RecordData[]): RecordData[] {
     // Like an auto-increment: never reuse a key, even one given explicitly in this batch.
-    let nextId = Math.max(this.lastId, ...this.numericKeys(this.store.rows(this.name)), ...this.numericKeys(records));
+    let nextId = Math.max(
+      this.lastId,
+      ...this.numericKeys(this.store.rows(this.name)),
+      ...this.numericKeys(records),
+    );
     const created = records.map(record => buildRow(this, record, () => (nextId += 1)));
     const rows = [...this.store.rows(this.name), ...created];
     assertUniqueKeys(this, rows);
@@ -124,19 +142,32 @@ export class InMemoryCollection extends BaseCollection {
   }
 
   /** The rows matching a filter, each with a view where the relations `paths` reads are joined. */
-  private select(caller: Caller, filter: Filter, paths: Projection): Array<{ row: RecordData; view: RecordData }> {
+  private select(
+    caller: Caller,
+    filter: Filter,
+    paths: Projection,
+  ): Array<{ row: RecordData; view: RecordData }> {
     if (filter.liveQuerySegment) {
       throw new ValidationError('Live query segments are not supported by in-memory collections');
     }
-    const tree = ConditionTreeFactory.intersect(filter.conditionTree, this.segmentTree(filter.segment));
+    const tree = ConditionTreeFactory.intersect(
+      filter.conditionTree,
+      this.segmentTree(filter.segment),
+    );
     const searched = filter.search ? searchedColumns(this, filter.searchExtended) : [];
-    const joined = paths.union(tree?.projection, searched.map(({ path }) => path));
+    const joined = paths.union(
+      tree?.projection,
+      searched.map(({ path }) => path),
+    );
     const matchesSearch = searchPredicate(searched, filter.search ?? '');
     const joiner = new RelationJoiner(this.store);
 
-    return this.store.rows(this.name)
+    return this.store
+      .rows(this.name)
       .map(row => ({ row, view: joiner.join(this, row, joined) }))
-      .filter(({ view }) => matchesSearch(view) && (!tree || tree.match(view, this, caller.timezone)));
+      .filter(
+        ({ view }) => matchesSearch(view) && (!tree || tree.match(view, this, caller.timezone)),
+      );
   }
 
   private segmentTree(segment: string | null): ConditionTree | null {

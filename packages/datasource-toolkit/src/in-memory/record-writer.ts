@@ -54,7 +54,11 @@ export function checkValues(collection: Collection, values: RecordData): RecordD
  * buildRow(books, { title: 'Dune' }, () => 8); // { id: 8, title: 'Dune', … }
  * ```
  */
-export function buildRow(collection: Collection, values: RecordData, nextId: () => number): RecordData {
+export function buildRow(
+  collection: Collection,
+  values: RecordData,
+  nextId: () => number,
+): RecordData {
   const given = checkValues(collection, values);
   const primaryKeys = getPrimaryKeys(collection.schema);
   const row: RecordData = {};
@@ -62,7 +66,8 @@ export function buildRow(collection: Collection, values: RecordData, nextId: () 
   for (const [name, field] of Object.entries(collection.schema.fields)) {
     if (field.type !== 'Column') continue;
     if (given[name] !== undefined) row[name] = given[name];
-    else if (field.defaultValue !== undefined) row[name] = toStored(field, deepCopy(field.defaultValue));
+    else if (field.defaultValue !== undefined)
+      row[name] = toStored(field, deepCopy(field.defaultValue));
     else if (field.isPrimaryKey && primaryKeys.length === 1 && field.columnType === 'Number') {
       row[name] = nextId();
     } else if (field.isPrimaryKey && primaryKeys.length === 1 && field.columnType === 'Uuid') {
@@ -99,9 +104,13 @@ export function assertUniqueKeys(collection: Collection, rows: readonly RecordDa
       primaryKeys.map(pk => normalizeValue(row[pk], columnOf(collection, pk).columnType)),
     );
     if (seen.has(key)) {
-      throw new GroveError('ConflictError', `Duplicate primary key ${key} in '${collection.name}'`, {
-        data: { collection: collection.name, primaryKey: JSON.parse(key) as unknown },
-      });
+      throw new GroveError(
+        'ConflictError',
+        `Duplicate primary key ${key} in '${collection.name}'`,
+        {
+          data: { collection: collection.name, primaryKey: JSON.parse(key) as unknown },
+        },
+      );
     }
     seen.add(key);
   }

@@ -76,7 +76,12 @@ export class RelationJoiner {
 function columnTypeOf(collection: Collection, column: string): ColumnType {
   const field = collection.schema.fields[column];
   if (field?.type !== 'Column') {
-    throw missingSchemaElement('column', collection.name, column, Object.keys(collection.schema.fields));
+    throw missingSchemaElement(
+      'column',
+      collection.name,
+      column,
+      Object.keys(collection.schema.fields),
+    );
   }
 
   return field.columnType;

@@ -34,7 +34,10 @@ export function searchedColumns(collection: Collection, extended: boolean): Sear
   return Object.entries(collection.schema.fields).reduce((all, [name, field]) => {
     if (!isToOne(field)) return all;
 
-    return [...all, ...columns(collection.dataSource.getCollection(field.foreignCollection), `${name}:`)];
+    return [
+      ...all,
+      ...columns(collection.dataSource.getCollection(field.foreignCollection), `${name}:`),
+    ];
   }, own);
 }
 
@@ -59,9 +62,12 @@ export function searchPredicate(
     needle === '' ||
     columns.some(({ path, columnType }) => {
       const value = getFieldValue(record, path);
-      if (columnType === 'Number') return number !== null && value !== null && Number(value) === number;
+      if (columnType === 'Number')
+        return number !== null && value !== null && Number(value) === number;
       if (typeof value !== 'string') return false;
 
-      return columnType === 'Uuid' ? value.toLowerCase() === needle : value.toLowerCase().includes(needle);
+      return columnType === 'Uuid'
+        ? value.toLowerCase() === needle
+        : value.toLowerCase().includes(needle);
     });
 }

@@ -114,4 +114,5 @@ export interface RedirectResult {
 }
 
 /** What an action returns. */
-export type ActionResult = SuccessResult | ErrorResult | WebhookResult | FileResult | RedirectResult;
+export type ActionResult =
+  SuccessResult | ErrorResult | WebhookResult | FileResult | RedirectResult;

@@ -43,4 +43,7 @@ export interface DataSource {
  * const factory: DataSourceFactory = async logger => createMyDataSource(logger);
  * ```
  */
-export type DataSourceFactory = (logger: Logger, restart: () => Promise<void>) => Promise<DataSource>;
+export type DataSourceFactory = (
+  logger: Logger,
+  restart: () => Promise<void>,
+) => Promise<DataSource>;

@@ -41,8 +41,7 @@ export interface NestedEnumType {
 
 /** A composite column type: an array of one type, or an object of named types. */
 export type CompositeColumnType =
-  | readonly [ColumnType]
-  | { readonly [key: string]: ColumnType | NestedEnumType };
+  readonly [ColumnType] | { readonly [key: string]: ColumnType | NestedEnumType };
 
 /**
  * The type of a column's values.

@@ -101,7 +101,11 @@ export class Aggregation {
    * Computes the aggregate in memory: sorted by value descending (nulls last), then `limit`.
    * Without groups there is always one row (Count 0, Sum 0, Avg/Min/Max null on no records).
    */
-  apply(records: readonly RecordData[], timezone: string, limit?: number | null): AggregateResult[] {
+  apply(
+    records: readonly RecordData[],
+    timezone: string,
+    limit?: number | null,
+  ): AggregateResult[] {
     const buckets = new Map<string, { group: Record<string, unknown>; values: unknown[] }>();
     if (this.groups.length === 0) buckets.set('[]', { group: {}, values: [] });
 
@@ -124,7 +128,8 @@ export class Aggregation {
       group,
     }));
     rows.sort((a, b) => {
-      if (a.value === null || b.value === null) return a.value === b.value ? 0 : a.value === null ? 1 : -1;
+      if (a.value === null || b.value === null)
+        return a.value === b.value ? 0 : a.value === null ? 1 : -1;
 
       return compareValues(b.value, a.value);
     });
@@ -142,14 +147,18 @@ export class Aggregation {
       case 'Avg': {
         const numbers = present.map(toNumber).filter(value => !Number.isNaN(value));
 
-        return numbers.length ? numbers.reduce((sum, value) => sum + value, 0) / numbers.length : null;
+        return numbers.length
+          ? numbers.reduce((sum, value) => sum + value, 0) / numbers.length
+          : null;
       }
       case 'Max':
       case 'Min': {
         if (present.length === 0) return null;
         const sign = this.operation === 'Max' ? 1 : -1;
 
-        return present.reduce((best, value) => (sign * compareValues(value, best) > 0 ? value : best));
+        return present.reduce((best, value) =>
+          sign * compareValues(value, best) > 0 ? value : best,
+        );
       }
     }
   }
@@ -174,7 +183,11 @@ function toNumber(value: unknown): number {
  * truncateDate('2024-01-01T03:00:00Z', 'Month', 'America/New_York'); // '2023-12-01'
  * ```
  */
-export function truncateDate(value: unknown, operation: DateOperation, timezone: string): string | null {
+export function truncateDate(
+  value: unknown,
+  operation: DateOperation,
+  timezone: string,
+): string | null {
   if (value === null || value === undefined) return null;
   let date: DateTime;
   if (value instanceof Date) date = DateTime.fromJSDate(value, { zone: timezone });

@@ -34,7 +34,10 @@ export async function getValueById(
     new PaginatedFilter({ conditionTree: ConditionTreeFactory.matchIds(collection.schema, [id]) }),
     new Projection(field),
   );
-  if (!record) throw new ValidationError(`Record ${JSON.stringify(id)} of '${collection.name}' was not found.`);
+  if (!record)
+    throw new ValidationError(
+      `Record ${JSON.stringify(id)} of '${collection.name}' was not found.`,
+    );
 
   return getFieldValue(record, field);
 }
@@ -135,7 +138,9 @@ export function findInverseRelation(collection: Collection, relationName: string
       );
     }
 
-    return field.type === 'ManyToOne' && field.foreignKey === (relation as OneToManySchema).originKey;
+    return (
+      field.type === 'ManyToOne' && field.foreignKey === (relation as OneToManySchema).originKey
+    );
   });
 
   return match ? match[0] : null;

@@ -57,7 +57,12 @@ export class Sort implements Iterable<SortClause> {
   /** Prefixes every field with `prefix:`. */
   nest(prefix?: string | null): Sort {
     return prefix
-      ? new Sort(...this.clauses.map(({ field, ascending }) => ({ field: `${prefix}:${field}`, ascending })))
+      ? new Sort(
+          ...this.clauses.map(({ field, ascending }) => ({
+            field: `${prefix}:${field}`,
+            ascending,
+          })),
+        )
       : this;
   }
 
@@ -79,7 +84,9 @@ export class Sort implements Iterable<SortClause> {
 
   /** Flips every direction. */
   inverse(): Sort {
-    return new Sort(...this.clauses.map(({ field, ascending }) => ({ field, ascending: !ascending })));
+    return new Sort(
+      ...this.clauses.map(({ field, ascending }) => ({ field, ascending: !ascending })),
+    );
   }
 
   /** Maps each clause to one or several clauses. */

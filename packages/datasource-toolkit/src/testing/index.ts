@@ -1,1 +1,16 @@
-export {};
+// The `@grove/datasource-toolkit/testing` entry point: the collection conformance suite and
+// its fixture. Written out by hand, like the main entry point.
+
+export { runCollectionConformanceSuite } from './run-collection-conformance-suite';
+export type {
+  CollectionConformanceSuiteOptions,
+  ConformanceColumnType,
+} from './suite/conformance-options';
+export {
+  conformanceFixture,
+  conformanceNow,
+  conformanceTimezones,
+} from './fixture/conformance-fixture';
+export type { ConformanceTimezone } from './fixture/conformance-fixture';
+export type { ConformanceFixture, ConformanceCollectionFixture } from './fixture/fixture-types';
+export { normalizeColumnValue } from './suite/normalize';

@@ -1,6 +1,11 @@
 import { missingSchemaElement } from '../errors/missing-schema-element-error';
 import type { Collection } from '../interfaces/collection';
-import type { CollectionSchema, ColumnSchema, FieldSchema, RelationSchema } from '../interfaces/schema';
+import type {
+  CollectionSchema,
+  ColumnSchema,
+  FieldSchema,
+  RelationSchema,
+} from '../interfaces/schema';
 import { ValidationError } from '../errors/errors';
 
 /**
@@ -45,11 +50,18 @@ export function getFieldSchema(collection: Collection, path: string): FieldSchem
   const name = index === -1 ? path : path.substring(0, index);
   const field = collection.schema.fields[name];
   if (!field) {
-    throw missingSchemaElement('field', collection.name, name, Object.keys(collection.schema.fields));
+    throw missingSchemaElement(
+      'field',
+      collection.name,
+      name,
+      Object.keys(collection.schema.fields),
+    );
   }
   if (index === -1) return field;
   if (!isToOne(field)) {
-    throw new ValidationError(`Unexpected field type '${field.type}': '${collection.name}.${name}'`);
+    throw new ValidationError(
+      `Unexpected field type '${field.type}': '${collection.name}.${name}'`,
+    );
   }
 
   return getFieldSchema(

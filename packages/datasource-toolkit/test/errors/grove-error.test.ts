@@ -1,5 +1,10 @@
 import { errorStatus } from '../../src/errors/error-status';
-import { ForbiddenError, NotFoundError, UnprocessableError, ValidationError } from '../../src/errors/errors';
+import {
+  ForbiddenError,
+  NotFoundError,
+  UnprocessableError,
+  ValidationError,
+} from '../../src/errors/errors';
 import { GroveError, isGroveError } from '../../src/errors/grove-error';
 import {
   isMissingSchemaElementError,
@@ -31,7 +36,10 @@ describe('GroveError', () => {
   });
 
   it('is recognised by marker, across copies of the package', () => {
-    const foreignCopy = Object.assign(new Error('x'), { isGroveError: true, code: 'ForbiddenError' });
+    const foreignCopy = Object.assign(new Error('x'), {
+      isGroveError: true,
+      code: 'ForbiddenError',
+    });
 
     expect(isGroveError(foreignCopy)).toBe(true);
     expect(isGroveError(foreignCopy, 'ForbiddenError')).toBe(true);

@@ -4,19 +4,31 @@ import { makeCollection, makeDataSource } from './collection-stub';
 
 const ops = new Set(['Equal', 'In'] as const);
 
-function column(columnType: ColumnSchema['columnType'], extra: Partial<ColumnSchema> = {}): ColumnSchema {
+function column(
+  columnType: ColumnSchema['columnType'],
+  extra: Partial<ColumnSchema> = {},
+): ColumnSchema {
   return { type: 'Column', columnType, filterOperators: new Set(ops), ...extra };
 }
 
 /** books → authors (ManyToOne), authors → books (OneToMany), books ↔ tags through book_tags. */
-export function makeBooksSchema(): { books: Collection; authors: Collection; bookTags: Collection } {
+export function makeBooksSchema(): {
+  books: Collection;
+  authors: Collection;
+  bookTags: Collection;
+} {
   const dataSource = makeDataSource();
   const authors = makeCollection(
     'authors',
     {
       id: column('Number', { isPrimaryKey: true }),
       name: column('String'),
-      books: { type: 'OneToMany', foreignCollection: 'books', originKey: 'authorId', originKeyTarget: 'id' },
+      books: {
+        type: 'OneToMany',
+        foreignCollection: 'books',
+        originKey: 'authorId',
+        originKeyTarget: 'id',
+      },
     },
     dataSource,
   );
@@ -26,7 +38,12 @@ export function makeBooksSchema(): { books: Collection; authors: Collection; boo
       id: column('Number', { isPrimaryKey: true }),
       title: column('String'),
       authorId: column('Number'),
-      author: { type: 'ManyToOne', foreignCollection: 'authors', foreignKey: 'authorId', foreignKeyTarget: 'id' },
+      author: {
+        type: 'ManyToOne',
+        foreignCollection: 'authors',
+        foreignKey: 'authorId',
+        foreignKeyTarget: 'id',
+      },
       tags: {
         type: 'ManyToMany',
         foreignCollection: 'tags',

@@ -13,7 +13,11 @@ export function makeDataSource(collections: Collection[] = []): DataSource & {
     nativeQueryConnections: {},
     getCollection(name: string): Collection {
       const collection = collections.find(c => c.name === name);
-      if (!collection) throw missingCollection(name, collections.map(c => c.name));
+      if (!collection)
+        throw missingCollection(
+          name,
+          collections.map(c => c.name),
+        );
 
       return collection;
     },

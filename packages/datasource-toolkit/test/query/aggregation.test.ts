@@ -2,10 +2,28 @@ import { Aggregation, truncateDate } from '../../src/query/aggregation';
 
 describe('Aggregation', () => {
   const records = [
-    { id: 1, amount: 10, status: 'paid', createdAt: '2022-01-07T10:00:00Z', customer: { country: 'FR' } },
-    { id: 2, amount: 20, status: 'paid', createdAt: '2022-01-01T10:00:00Z', customer: { country: 'US' } },
+    {
+      id: 1,
+      amount: 10,
+      status: 'paid',
+      createdAt: '2022-01-07T10:00:00Z',
+      customer: { country: 'FR' },
+    },
+    {
+      id: 2,
+      amount: 20,
+      status: 'paid',
+      createdAt: '2022-01-01T10:00:00Z',
+      customer: { country: 'US' },
+    },
     { id: 3, amount: null, status: 'draft', createdAt: '2022-02-15T10:00:00Z', customer: null },
-    { id: 4, amount: 5, status: 'draft', createdAt: '2021-12-31T23:30:00Z', customer: { country: 'FR' } },
+    {
+      id: 4,
+      amount: 5,
+      status: 'draft',
+      createdAt: '2021-12-31T23:30:00Z',
+      customer: { country: 'FR' },
+    },
   ];
 
   it('counts records', () => {
@@ -41,7 +59,11 @@ describe('Aggregation', () => {
   });
 
   it('groups by field, sorted by value descending', () => {
-    const aggregation = new Aggregation({ operation: 'Sum', field: 'amount', groups: [{ field: 'status' }] });
+    const aggregation = new Aggregation({
+      operation: 'Sum',
+      field: 'amount',
+      groups: [{ field: 'status' }],
+    });
 
     expect(aggregation.apply(records, 'UTC')).toEqual([
       { value: 30, group: { status: 'paid' } },
@@ -50,7 +72,10 @@ describe('Aggregation', () => {
   });
 
   it('groups by relation path with null groups', () => {
-    const aggregation = new Aggregation({ operation: 'Count', groups: [{ field: 'customer:country' }] });
+    const aggregation = new Aggregation({
+      operation: 'Count',
+      groups: [{ field: 'customer:country' }],
+    });
 
     expect(aggregation.apply(records, 'UTC')).toEqual([
       { value: 2, group: { 'customer:country': 'FR' } },
@@ -60,7 +85,11 @@ describe('Aggregation', () => {
   });
 
   it('puts null values last', () => {
-    const aggregation = new Aggregation({ operation: 'Max', field: 'amount', groups: [{ field: 'id' }] });
+    const aggregation = new Aggregation({
+      operation: 'Max',
+      field: 'amount',
+      groups: [{ field: 'id' }],
+    });
 
     expect(aggregation.apply(records, 'UTC').map(row => row.value)).toEqual([20, 10, 5, null]);
   });
@@ -108,9 +137,15 @@ describe('Aggregation', () => {
     expect(() => new Aggregation({ operation: 'Median' as 'Sum', field: 'a' })).toThrow(
       "Invalid aggregation operation 'Median'.",
     );
-    expect(() => new Aggregation({ operation: 'Sum' })).toThrow("The 'Sum' aggregation needs a field.");
+    expect(() => new Aggregation({ operation: 'Sum' })).toThrow(
+      "The 'Sum' aggregation needs a field.",
+    );
     expect(
-      () => new Aggregation({ operation: 'Count', groups: [{ field: 'a', operation: 'Hour' as 'Day' }] }),
+      () =>
+        new Aggregation({
+          operation: 'Count',
+          groups: [{ field: 'a', operation: 'Hour' as 'Day' }],
+        }),
     ).toThrow("Invalid date operation 'Hour' on group 'a'.");
   });
 });
@@ -130,7 +165,9 @@ describe('truncateDate', () => {
 
   it('reads instants in the caller timezone', () => {
     expect(truncateDate('2024-01-01T03:00:00Z', 'Day', 'America/New_York')).toBe('2023-12-31');
-    expect(truncateDate(new Date('2024-01-01T03:00:00Z'), 'Day', 'America/New_York')).toBe('2023-12-31');
+    expect(truncateDate(new Date('2024-01-01T03:00:00Z'), 'Day', 'America/New_York')).toBe(
+      '2023-12-31',
+    );
   });
 
   it('never shifts calendar dates', () => {
@@ -140,6 +177,8 @@ describe('truncateDate', () => {
 
   it('keeps null and rejects garbage', () => {
     expect(truncateDate(null, 'Day', 'UTC')).toBeNull();
-    expect(() => truncateDate('tomorrow', 'Day', 'UTC')).toThrow("Invalid date 'tomorrow' in a date group.");
+    expect(() => truncateDate('tomorrow', 'Day', 'UTC')).toThrow(
+      "Invalid date 'tomorrow' in a date group.",
+    );
   });
 });

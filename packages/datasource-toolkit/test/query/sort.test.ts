@@ -53,10 +53,12 @@ describe('Sort', () => {
   });
 
   it('replaces a clause by several', () => {
-    const sort = new Sort({ field: 'fullName', ascending: false }).replaceClauses(({ ascending }) => [
-      { field: 'lastName', ascending },
-      { field: 'firstName', ascending },
-    ]);
+    const sort = new Sort({ field: 'fullName', ascending: false }).replaceClauses(
+      ({ ascending }) => [
+        { field: 'lastName', ascending },
+        { field: 'firstName', ascending },
+      ],
+    );
 
     expect(sort.toJSON()).toEqual([
       { field: 'lastName', ascending: false },

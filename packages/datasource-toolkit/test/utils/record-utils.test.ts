@@ -28,7 +28,9 @@ describe('record utils', () => {
     const { bookTags } = makeBooksSchema();
 
     expect(getPrimaryKey(bookTags.schema, { tagId: 7, bookId: 3 })).toEqual([3, 7]);
-    expect(() => getPrimaryKey(bookTags.schema, { bookId: 3 })).toThrow('Missing primary key: tagId');
+    expect(() => getPrimaryKey(bookTags.schema, { bookId: 3 })).toThrow(
+      'Missing primary key: tagId',
+    );
   });
 
   it('packs and unpacks ids with |', () => {
@@ -42,7 +44,9 @@ describe('record utils', () => {
   it('rejects ids of the wrong shape', () => {
     const { bookTags, books } = makeBooksSchema();
 
-    expect(() => unpackId(bookTags.schema, '3')).toThrow('Expected 2 values in the id, found 1: "3"');
+    expect(() => unpackId(bookTags.schema, '3')).toThrow(
+      'Expected 2 values in the id, found 1: "3"',
+    );
     expect(() => unpackId(books.schema, 'abc')).toThrow('Failed to parse number from abc');
   });
 });

@@ -41,6 +41,8 @@ describe('schema utils', () => {
     expect(() => getColumnSchema(books, 'author')).toThrow(
       "Unexpected field type: 'books.author' (found 'ManyToOne' expected 'Column')",
     );
-    expect(() => getRelatedCollection(books, 'title')).toThrow("The 'books.title' relation was not found.");
+    expect(() => getRelatedCollection(books, 'title')).toThrow(
+      "The 'books.title' relation was not found.",
+    );
   });
 });

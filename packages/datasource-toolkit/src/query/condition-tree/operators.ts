@@ -114,5 +114,8 @@ export function parseOperator(name: unknown): Operator | undefined {
  * ```
  */
 export function toSnakeCaseOperator(operator: Operator): string {
-  return operator.replace(/([a-z])([A-Z])/g, '$1_$2').replace(/([A-Z])([A-Z][a-z])/g, '$1_$2').toLowerCase();
+  return operator
+    .replace(/([a-z])([A-Z])/g, '$1_$2')
+    .replace(/([A-Z])([A-Z][a-z])/g, '$1_$2')
+    .toLowerCase();
 }

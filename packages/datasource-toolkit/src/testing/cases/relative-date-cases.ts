@@ -14,11 +14,26 @@ const everywhere = (...ids: number[]): RelativeDateCase['expected'] => ({
  * `…ToDate` periods end before today. Before / After are strict.
  */
 export const relativeDateCases: readonly RelativeDateCase[] = [
-  { field: 'publishedAt', operator: 'Before', value: '2024-09-30T22:30:00Z', expected: everywhere(1, 5) },
-  { field: 'publishedAt', operator: 'After', value: '2024-10-27T01:30:00Z', expected: everywhere(7) },
+  {
+    field: 'publishedAt',
+    operator: 'Before',
+    value: '2024-09-30T22:30:00Z',
+    expected: everywhere(1, 5),
+  },
+  {
+    field: 'publishedAt',
+    operator: 'After',
+    value: '2024-10-27T01:30:00Z',
+    expected: everywhere(7),
+  },
   { field: 'publishedAt', operator: 'Past', expected: everywhere(1, 2, 3, 4, 5) },
   { field: 'publishedAt', operator: 'Future', expected: everywhere(7) },
-  { field: 'publishedAt', operator: 'BeforeXHoursAgo', value: 11, expected: everywhere(1, 2, 3, 5) },
+  {
+    field: 'publishedAt',
+    operator: 'BeforeXHoursAgo',
+    value: 11,
+    expected: everywhere(1, 2, 3, 5),
+  },
   { field: 'publishedAt', operator: 'AfterXHoursAgo', value: 11, expected: everywhere(4, 7) },
   {
     field: 'publishedAt',
@@ -60,7 +75,11 @@ export const relativeDateCases: readonly RelativeDateCase[] = [
   {
     field: 'publishedAt',
     operator: 'PreviousYearToDate',
-    expected: { UTC: [1, 2, 3, 4], 'Europe/Paris': [1, 2, 3, 4, 5], 'America/Los_Angeles': [1, 2, 3, 4] },
+    expected: {
+      UTC: [1, 2, 3, 4],
+      'Europe/Paris': [1, 2, 3, 4, 5],
+      'America/Los_Angeles': [1, 2, 3, 4],
+    },
   },
   {
     field: 'publishedAt',

@@ -12,7 +12,12 @@ export const stringOperatorCases: readonly OperatorCase[] = [
   { field: 'summary', operator: 'NotEqual', value: 'Travel notes', expected: [1, 2, 3, 4, 6, 7] },
   { field: 'summary', operator: 'In', value: ['Travel notes', 'Party time 🎉'], expected: [3, 5] },
   { field: 'summary', operator: 'In', value: ['Travel notes', null], expected: [5, 6] },
-  { field: 'summary', operator: 'NotIn', value: ['Travel notes', 'Party time 🎉'], expected: [1, 2, 4, 6, 7] },
+  {
+    field: 'summary',
+    operator: 'NotIn',
+    value: ['Travel notes', 'Party time 🎉'],
+    expected: [1, 2, 4, 6, 7],
+  },
   { field: 'summary', operator: 'NotIn', value: ['Travel notes', null], expected: [1, 2, 3, 4, 7] },
   { field: 'summary', operator: 'Missing', expected: [6] },
   { field: 'summary', operator: 'Blank', expected: [4, 6] },
@@ -46,7 +51,12 @@ export const stringOperatorCases: readonly OperatorCase[] = [
 export const dateOperatorCases: readonly OperatorCase[] = [
   { field: 'publishedAt', operator: 'Equal', value: '2024-10-27T01:30:00Z', expected: [4] },
   { field: 'publishedAt', operator: 'Equal', value: '2024-10-27T02:30:00+01:00', expected: [4] },
-  { field: 'publishedAt', operator: 'NotEqual', value: '2024-10-27T01:30:00Z', expected: [1, 2, 3, 5, 6, 7] },
+  {
+    field: 'publishedAt',
+    operator: 'NotEqual',
+    value: '2024-10-27T01:30:00Z',
+    expected: [1, 2, 3, 5, 6, 7],
+  },
   { field: 'publishedAt', operator: 'Missing', expected: [6] },
   { field: 'publishedAt', operator: 'Blank', expected: [6] },
   { field: 'publishedAt', operator: 'Present', expected: [1, 2, 3, 4, 5, 7] },

@@ -19,7 +19,9 @@ export function normalizeColumnValue(value: unknown, columnType: ColumnType): un
   if (Array.isArray(columnType)) {
     const items = typeof value === 'string' ? parseJson(value) : value;
 
-    return Array.isArray(items) ? items.map(item => normalizeColumnValue(item, columnType[0])) : items;
+    return Array.isArray(items)
+      ? items.map(item => normalizeColumnValue(item, columnType[0]))
+      : items;
   }
   if (typeof columnType !== 'string') return typeof value === 'string' ? parseJson(value) : value;
 
@@ -30,7 +32,9 @@ export function normalizeColumnValue(value: unknown, columnType: ColumnType): un
       return Number.isNaN(date.getTime()) ? value : date.toISOString();
     }
     case 'Dateonly':
-      return value instanceof Date ? value.toISOString().substring(0, 10) : String(value).substring(0, 10);
+      return value instanceof Date
+        ? value.toISOString().substring(0, 10)
+        : String(value).substring(0, 10);
     case 'Number':
       return typeof value === 'string' || typeof value === 'bigint' ? Number(value) : value;
     case 'Binary':

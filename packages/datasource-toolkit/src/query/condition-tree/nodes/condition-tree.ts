@@ -27,7 +27,9 @@ export type LeafReplacement = ConditionTree | PlainConditionTree;
 export type LeafReplacer = (leaf: ConditionTreeLeaf) => LeafReplacement;
 
 /** Maps a leaf to a new tree, asynchronously. */
-export type AsyncLeafReplacer = (leaf: ConditionTreeLeaf) => LeafReplacement | Promise<LeafReplacement>;
+export type AsyncLeafReplacer = (
+  leaf: ConditionTreeLeaf,
+) => LeafReplacement | Promise<LeafReplacement>;
 
 /**
  * A filter condition: a leaf (`field operator value`) or a branch (`And`/`Or` of conditions).
