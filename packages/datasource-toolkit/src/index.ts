@@ -74,6 +74,7 @@ export {
   allOperators,
   uniqueOperators,
   intervalOperators,
+  dateComparisonOperators,
   isOperator,
   parseOperator,
   toSnakeCaseOperator,

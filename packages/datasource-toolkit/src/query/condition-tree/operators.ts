@@ -31,6 +31,16 @@ export const intervalOperators = [
   'PreviousYearToDate',
 ] as const;
 
+/** Date operators comparing with "now" or with a given date, rewritten into comparisons. */
+export const dateComparisonOperators = [
+  'Before',
+  'After',
+  'AfterXHoursAgo',
+  'BeforeXHoursAgo',
+  'Future',
+  'Past',
+] as const;
+
 /** The remaining operators. */
 export const otherOperators = [
   'Present',
@@ -46,12 +56,6 @@ export const otherOperators = [
   'IContains',
   'Like',
   'ILike',
-  'Before',
-  'After',
-  'AfterXHoursAgo',
-  'BeforeXHoursAgo',
-  'Future',
-  'Past',
 ] as const;
 
 /**
@@ -62,7 +66,12 @@ export const otherOperators = [
  * allOperators.includes('Contains'); // true
  * ```
  */
-export const allOperators = [...uniqueOperators, ...intervalOperators, ...otherOperators] as const;
+export const allOperators = [
+  ...uniqueOperators,
+  ...intervalOperators,
+  ...otherOperators,
+  ...dateComparisonOperators,
+] as const;
 
 /** A filter operator. */
 export type Operator = (typeof allOperators)[number];

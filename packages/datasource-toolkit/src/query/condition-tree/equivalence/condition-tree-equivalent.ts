@@ -1,3 +1,4 @@
+import { GroveError, isGroveError } from '../../../errors/grove-error';
 import type { ColumnType } from '../../../interfaces/schema';
 import type { ConditionTree } from '../nodes/condition-tree';
 import type { ConditionTreeLeaf } from '../nodes/condition-tree-leaf';
@@ -59,7 +60,10 @@ function findPlan(
         alternative.replacer(leaf, context).replaceLeafs(produced => {
           const plan = plans.get(produced.operator);
           if (!plan) {
-            throw new Error(`Rewrite of '${operator}' produced undeclared '${produced.operator}'.`);
+            throw new GroveError(
+              'InternalServerError',
+              `Rewrite of '${operator}' produced undeclared '${produced.operator}'.`,
+            );
           }
 
           return plan(produced, context);
@@ -94,9 +98,44 @@ export function getEquivalentTree(
   timezone: string,
   now: Date = new Date(),
 ): ConditionTree | null {
-  const plan = findPlan(leaf.operator, operators, columnType, new Set());
+  const plan = cachedPlan(leaf.operator, operators, columnType);
+  if (!plan) return null;
 
-  return plan ? plan(leaf, { timezone, now, columnType }) : null;
+  try {
+    return plan(leaf, { timezone, now, columnType });
+  } catch (error) {
+    // Name the condition: "Invalid timezone" alone does not say which filter carried it.
+    if (!isGroveError(error) || error.message.includes(`'${leaf.field}'`)) throw error;
+    throw new GroveError(
+      error.code,
+      `Invalid condition on field '${leaf.field}' with operator '${leaf.operator}': ${error.message}`,
+      {
+        name: error.name,
+        data: { ...error.data, field: leaf.field, operator: leaf.operator },
+        cause: error,
+      },
+    );
+  }
+}
+
+/**
+ * Plans depend only on the operator, the supported set and the column type: they are computed
+ * once per combination (a list request rewrites many leaves with the same few combinations).
+ */
+const plans = new Map<string, Plan | null>();
+
+function cachedPlan(
+  operator: Operator,
+  operators: ReadonlySet<Operator>,
+  columnType: ColumnType,
+): Plan | null {
+  const key = `${operator}|${typeof columnType === 'string' ? columnType : JSON.stringify(columnType)}|${[...operators].sort().join(',')}`;
+  if (!plans.has(key)) {
+    if (plans.size > 10_000) plans.clear();
+    plans.set(key, findPlan(operator, operators, columnType, new Set()));
+  }
+
+  return plans.get(key) ?? null;
 }
 
 /**
@@ -113,7 +152,7 @@ export function hasEquivalentTree(
   operator: Operator,
   columnType: ColumnType,
 ): boolean {
-  return findPlan(operator, operators, columnType, new Set()) !== null;
+  return cachedPlan(operator, operators, columnType) !== null;
 }
 
 /**

@@ -7,7 +7,12 @@ import { getFieldValue } from '../../../utils/record-utils';
 import { getColumnSchema } from '../../../utils/schema-utils';
 import { Projection } from '../../projection';
 import { getEquivalentTree } from '../equivalence/condition-tree-equivalent';
-import { isOperator, type Operator } from '../operators';
+import {
+  dateComparisonOperators,
+  intervalOperators,
+  isOperator,
+  type Operator,
+} from '../operators';
 import { likeToRegExp } from '../like-to-regexp';
 import {
   ConditionTree,
@@ -21,24 +26,8 @@ import { ConditionTreeFactory } from '../condition-tree-factory';
 
 /** Operators that depend on "now": matched in memory after rewriting them in the caller's zone. */
 const relativeOperators: ReadonlySet<Operator> = new Set<Operator>([
-  'Today',
-  'Yesterday',
-  'PreviousMonth',
-  'PreviousQuarter',
-  'PreviousWeek',
-  'PreviousYear',
-  'PreviousMonthToDate',
-  'PreviousQuarterToDate',
-  'PreviousWeekToDate',
-  'PreviousXDaysToDate',
-  'PreviousXDays',
-  'PreviousYearToDate',
-  'Before',
-  'After',
-  'AfterXHoursAgo',
-  'BeforeXHoursAgo',
-  'Future',
-  'Past',
+  ...intervalOperators,
+  ...dateComparisonOperators,
 ]);
 
 /** What relative operators are rewritten into before matching. */

@@ -100,7 +100,8 @@ describe('time alternatives', () => {
       expect(() => rewrite('Before', 'yesterday', onDate)).toThrow(
         expect.objectContaining({
           code: 'ValidationError',
-          message: 'Operator \'Before\' expects an ISO-8601 date, got "yesterday"',
+          message:
+            "Invalid condition on field 'field' with operator 'Before': Operator 'Before' expects an ISO-8601 date, got \"yesterday\"",
         }),
       );
     });
@@ -151,7 +152,8 @@ describe('time alternatives', () => {
     expect(() => rewrite('Past', undefined, { ...onDate, timezone: 'Mars/Olympus' })).toThrow(
       expect.objectContaining({
         code: 'ValidationError',
-        message: 'Invalid timezone: "Mars/Olympus"',
+        message:
+          "Invalid condition on field 'field' with operator 'Past': Invalid timezone: \"Mars/Olympus\"",
       }),
     );
   });
