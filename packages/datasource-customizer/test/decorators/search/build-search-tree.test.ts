@@ -1,0 +1,179 @@
+import { createInMemoryDataSource, type Collection } from '@grove/datasource-toolkit';
+import { buildSearchTree } from '../../../src/decorators/search/build-search-tree';
+import type { SearchOptions } from '../../../src/decorators/search/search-definition';
+import { parseSearchQuery } from '../../../src/decorators/search/parse-search-query';
+import { createDirectory } from './search-fixture';
+
+const people = createDirectory().getCollection('people');
+
+function tree(query: string, options: SearchOptions = {}, collection: Collection = people) {
+  return buildSearchTree(collection, query, options, 'Europe/Paris')?.toJSON() ?? null;
+}
+
+const name = (operator: string, value: unknown) => ({ field: 'name', operator, value });
+
+describe('parseSearchQuery', () => {
+  it('returns null for a blank query', () => {
+    expect(parseSearchQuery('  ')).toBeNull();
+  });
+
+  it('binds AND tighter than OR', () => {
+    expect(parseSearchQuery('a b OR c')).toEqual({
+      kind: 'Or',
+      nodes: [
+        {
+          kind: 'And',
+          nodes: [
+            { kind: 'Term', value: 'a', field: null, negated: false, quoted: false },
+            { kind: 'Term', value: 'b', field: null, negated: false, quoted: false },
+          ],
+        },
+        { kind: 'Term', value: 'c', field: null, negated: false, quoted: false },
+      ],
+    });
+  });
+
+  it('reads quoted phrases, negations and field names', () => {
+    expect(parseSearchQuery('-title:"left hand"')).toEqual({
+      kind: 'Term',
+      value: 'left hand',
+      field: 'title',
+      negated: true,
+      quoted: true,
+    });
+  });
+
+  it('keeps parentheses inside a word', () => {
+    expect(parseSearchQuery('(f(o)o)')).toEqual({
+      kind: 'Term',
+      value: 'f(o)o',
+      field: null,
+      negated: false,
+      quoted: false,
+    });
+  });
+
+  it('searches unparsable input as one term', () => {
+    for (const query of ['"open', 'a OR', '(a b', 'a)', 'AND a']) {
+      expect(parseSearchQuery(query)).toEqual({
+        kind: 'Term',
+        value: query,
+        field: null,
+        negated: false,
+        quoted: false,
+      });
+    }
+  });
+});
+
+describe('buildSearchTree', () => {
+  it('searches a phrase', () => {
+    expect(tree('"bob stone"', { onlyFields: ['name'] })).toEqual(name('IContains', 'bob stone'));
+  });
+
+  it('negates a term on every field, allowing missing values', () => {
+    expect(tree('-bob', { onlyFields: ['name', 'balance'] })).toEqual({
+      aggregator: 'Or',
+      conditions: [name('NotIContains', 'bob'), { field: 'name', operator: 'Missing' }],
+    });
+  });
+
+  it('ANDs the fields of a negated term', () => {
+    expect(tree('-banned', { onlyFields: ['name', 'status'] })).toEqual({
+      aggregator: 'And',
+      conditions: [
+        {
+          aggregator: 'Or',
+          conditions: [name('NotIContains', 'banned'), { field: 'name', operator: 'Missing' }],
+        },
+        {
+          aggregator: 'Or',
+          conditions: [
+            { field: 'status', operator: 'NotEqual', value: 'banned' },
+            { field: 'status', operator: 'Missing' },
+          ],
+        },
+      ],
+    });
+  });
+
+  it('searches an empty quoted value of a string field with Equal', () => {
+    expect(tree('name:""')).toEqual(name('Equal', ''));
+  });
+
+  it('translates number comparisons, negated ones included', () => {
+    expect(tree('balance:<=5')).toEqual({
+      aggregator: 'Or',
+      conditions: [
+        { field: 'balance', operator: 'LessThan', value: 5 },
+        { field: 'balance', operator: 'Equal', value: 5 },
+      ],
+    });
+    expect(tree('-balance:>5')).toEqual({
+      aggregator: 'Or',
+      conditions: [
+        { field: 'balance', operator: 'LessThan', value: 5 },
+        { field: 'balance', operator: 'Equal', value: 5 },
+        { field: 'balance', operator: 'Missing' },
+      ],
+    });
+  });
+
+  it('turns a date period into bounds in the caller timezone', () => {
+    const events = createInMemoryDataSource({
+      collections: {
+        events: {
+          fields: {
+            id: { type: 'Column', columnType: 'Number', isPrimaryKey: true },
+            at: { type: 'Column', columnType: 'Date' },
+          },
+        },
+      },
+    }).getCollection('events');
+
+    expect(tree('at:2024-03', {}, events)).toEqual({
+      aggregator: 'And',
+      conditions: [
+        {
+          aggregator: 'Or',
+          conditions: [
+            { field: 'at', operator: 'Equal', value: '2024-02-29T23:00:00Z' },
+            { field: 'at', operator: 'After', value: '2024-02-29T23:00:00Z' },
+          ],
+        },
+        { field: 'at', operator: 'Before', value: '2024-03-31T22:00:00Z' },
+      ],
+    });
+  });
+
+  it('negates a date period', () => {
+    expect(tree('-birthDate:1990')).toEqual({
+      aggregator: 'Or',
+      conditions: [
+        { field: 'birthDate', operator: 'Before', value: '1990-01-01' },
+        { field: 'birthDate', operator: 'After', value: '1991-01-01' },
+        { field: 'birthDate', operator: 'Equal', value: '1991-01-01' },
+        { field: 'birthDate', operator: 'Missing' },
+      ],
+    });
+  });
+
+  it('ignores years out of range', () => {
+    expect(tree('birthDate:1700')).toEqual({ aggregator: 'Or', conditions: [] });
+  });
+
+  it('searches NULL as Missing, and -NULL as Present', () => {
+    expect(tree('NULL', { onlyFields: ['name'] })).toEqual({ field: 'name', operator: 'Missing' });
+    expect(tree('-NULL', { onlyFields: ['name'] })).toEqual({ field: 'name', operator: 'Present' });
+  });
+
+  it('adds included fields and removes excluded ones', () => {
+    expect(
+      tree('acme', { includeFields: ['company:name'], excludeFields: ['name', 'tags'] }),
+    ).toEqual({ field: 'company:name', operator: 'IContains', value: 'acme' });
+  });
+
+  it('matches everything with an OR of an unrestricted negation', () => {
+    expect(tree('-vip:maybe OR bob')).toBeNull();
+  });
+});
