@@ -51,6 +51,7 @@ export class CustomizationQueue {
     this.stack = stack;
     try {
       await this.run([...this.registered], { stack, logger, restart });
+      stack.checkBuild();
     } catch (error) {
       this.stack = previous;
       throw error;

@@ -27,6 +27,22 @@ describe('misuse fails at build', () => {
       "The 'books.nope' field was not found. Available fields are: ['id', 'title', 'year', 'authorId', 'author']. Please check if the field name is correct.",
     ],
     [
+      'an unknown field (segment)',
+      c =>
+        c.customizeCollection('books', b =>
+          b.addSegment('recent', { field: 'publishedOn', operator: 'Equal', value: 2020 }),
+        ),
+      "Invalid segment 'recent' on collection 'books': Invalid condition on field 'publishedOn' with operator 'Equal': The 'books.publishedOn' field was not found. Available fields are: ['id', 'title', 'year', 'authorId', 'author']. Please check if the field name is correct.",
+    ],
+    [
+      'an operator a field cannot support (segment)',
+      c =>
+        c.customizeCollection('books', b =>
+          b.addSegment('odd', { field: 'year', operator: 'Contains', value: '9' }),
+        ),
+      "Invalid segment 'odd' on collection 'books': The given operator 'Contains' is not supported by the column: 'year'.\nThe allowed types are: [Equal,NotEqual,LessThan,GreaterThan,LessThanOrEqual,GreaterThanOrEqual,IncludesAll,IncludesNone,Present,Blank,Missing,In,NotIn]",
+    ],
+    [
       'an unknown field (writing)',
       c => c.customizeCollection('books', b => b.replaceFieldWriting('nope', () => ({}))),
       "The 'books.nope' field was not found. Available fields are: ['id', 'title', 'year', 'authorId', 'author']. Please check if the field name is correct.",

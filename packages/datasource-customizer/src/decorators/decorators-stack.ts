@@ -169,6 +169,14 @@ export class DecoratorsStack {
     this.renameField = new DataSourceDecorator(last, RenameFieldCollectionDecorator);
   }
 
+  /**
+   * Checks what can only be checked once every customization is applied, so that misuse fails
+   * at build rather than on the first request: static segments against the final schema.
+   */
+  checkBuild(): void {
+    for (const collection of this.segment.collections) collection.checkStaticSegments();
+  }
+
   /** The top of the stack: what the agent serves. */
   get dataSource(): DataSource {
     return this.renameField;

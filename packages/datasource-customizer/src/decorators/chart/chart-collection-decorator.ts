@@ -30,7 +30,7 @@ export class ChartCollectionDecorator extends CollectionDecorator {
       throw new ValidationError(`A chart of collection '${this.name}' needs a non-empty name.`);
     }
     if (this.schema.charts.includes(name))
-      throw new ValidationError(`Chart '${name}' already exists.`);
+      throw new ValidationError(`Chart '${name}' already exists on collection '${this.name}'.`);
     if (typeof definition !== 'function') {
       throw new ValidationError(
         `Chart '${name}' of collection '${this.name}' must be a function (context, resultBuilder) => chart.`,

@@ -56,6 +56,21 @@ export class SegmentCollectionDecorator extends CollectionDecorator {
     this.markSchemaAsDirty();
   }
 
+  /**
+   * Checks the static segments against the final schema. Called once every customization is
+   * applied (a segment may be registered before the computed field or relation it uses).
+   */
+  checkStaticSegments(): void {
+    for (const [name, definition] of this.segments) {
+      if (typeof definition === 'function') continue;
+      try {
+        validateConditionTree(toConditionTree(definition), this);
+      } catch (error) {
+        throw this.contextualize(name, error);
+      }
+    }
+  }
+
   protected override refineSchema(schema: CollectionSchema): CollectionSchema {
     for (const name of this.segments.keys()) {
       if (!schema.segments.includes(name)) schema.segments.push(name);

@@ -132,7 +132,7 @@ describe('ChartCollectionDecorator', () => {
     books.addChart('sales', (_, builder) => builder.value(1));
 
     expect(() => books.addChart('sales', (_, builder) => builder.value(2))).toThrow(
-      "Chart 'sales' already exists.",
+      "Chart 'sales' already exists on collection 'books'.",
     );
   });
 
