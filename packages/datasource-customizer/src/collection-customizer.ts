@@ -88,19 +88,18 @@ export class CollectionCustomizer<
    */
   addField(name: string, definition: ComputedDefinition<S, N>): this {
     return this.push(({ stack, logger }) => {
-      if (!definition.dependencies) {
-        // Spec: a missing `dependencies` is logged and the field is not added.
+      if (definition.columnType === 'Timeonly') {
         logger(
-          'Error',
-          `Computed field '${this.name}.${name}' must have the 'dependencies' parameter defined`,
+          'Warn',
+          `'${this.name}.${name}': the 'Timeonly' column type is deprecated, use 'Time'`,
         );
-
-        return;
       }
-      chooseComputedLayer(stack, this.name, definition.dependencies).registerComputed(
-        name,
-        definition as ComputedDefinition,
-      );
+      // Grove: a missing `dependencies` fails the build like any other misuse (the registration
+      // throws, naming collection and field) instead of silently dropping the field.
+      const layer = definition.dependencies
+        ? chooseComputedLayer(stack, this.name, definition.dependencies)
+        : stack.lateComputed.getCollection(this.name);
+      layer.registerComputed(name, definition as ComputedDefinition);
     });
   }
 

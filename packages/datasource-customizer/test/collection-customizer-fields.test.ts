@@ -49,20 +49,38 @@ describe('CollectionCustomizer.addField', () => {
     ).resolves.toEqual([{ firstBookTitle: 'The Dispossessed' }]);
   });
 
-  it('logs and skips a computed field without dependencies', async () => {
+  it('fails at build on a computed field without dependencies', async () => {
+    await expect(
+      buildLibrary(c =>
+        c.customizeCollection('authors', authors =>
+          authors.addField('broken', { columnType: 'String', getValues: () => [] } as never),
+        ),
+      ),
+    ).rejects.toThrow(
+      "Computed field 'authors.broken' must have the 'dependencies' parameter defined",
+    );
+  });
+
+  it('warns that Timeonly is deprecated and stores Time', async () => {
     const logger = jest.fn();
     const dataSource = await buildLibrary(
       c =>
         c.customizeCollection('authors', authors =>
-          authors.addField('broken', { columnType: 'String', getValues: () => [] } as never),
+          authors.addField('wakeUp', {
+            columnType: 'Timeonly',
+            dependencies: ['id'],
+            getValues: records => records.map(() => '07:00:00'),
+          }),
         ),
       logger,
     );
 
-    expect(dataSource.getCollection('authors').schema.fields.broken).toBeUndefined();
+    expect(dataSource.getCollection('authors').schema.fields.wakeUp).toMatchObject({
+      columnType: 'Time',
+    });
     expect(logger).toHaveBeenCalledWith(
-      'Error',
-      "Computed field 'authors.broken' must have the 'dependencies' parameter defined",
+      'Warn',
+      "'authors.wakeUp': the 'Timeonly' column type is deprecated, use 'Time'",
     );
   });
 
