@@ -1,0 +1,61 @@
+/**
+ * The claims of the user token an agent reads (camelCase, as the agent's own login issues them).
+ * Published agents need `id` and `renderingId`; the rest reaches customer code as the caller.
+ * Extra claims are allowed and signed as given.
+ */
+export interface AgentUser {
+  readonly id?: number;
+  readonly email?: string;
+  readonly firstName?: string;
+  readonly lastName?: string;
+  /** The user's (first) team name. */
+  readonly team?: string;
+  readonly role?: string;
+  readonly permissionLevel?: 'admin' | 'developer' | 'editor' | 'user';
+  readonly renderingId?: number;
+  readonly tags?: Readonly<Record<string, string>>;
+  readonly [claim: string]: unknown;
+}
+
+/**
+ * The user the client signs when none is given: the test kit's admin user (id 1, rendering 1).
+ *
+ * @example
+ * ```ts
+ * createAgentClient({ url, authSecret, user: { ...defaultAgentUser, permissionLevel: 'user' } });
+ * ```
+ */
+export const defaultAgentUser: Readonly<AgentUser> = Object.freeze({
+  id: 1,
+  email: 'forest@forest.com',
+  firstName: 'forest',
+  lastName: 'admin',
+  team: 'admin',
+  role: 'Admin',
+  permissionLevel: 'admin',
+  renderingId: 1,
+  tags: {},
+  roleId: 1,
+});
+
+/**
+ * Adds the snake_case twins of the camelCase claims (`first_name`, `rendering_id`…) that agents
+ * in other languages read; twins given explicitly win.
+ *
+ * @example
+ * ```ts
+ * withClaimTwins({ id: 1, renderingId: 4 }); // { id: 1, renderingId: 4, rendering_id: 4 }
+ * ```
+ */
+export function withClaimTwins(user: AgentUser): AgentUser {
+  const twins: Record<string, unknown> = {
+    first_name: user.firstName,
+    last_name: user.lastName,
+    permission_level: user.permissionLevel,
+    rendering_id: user.renderingId,
+    role_id: user.roleId,
+  };
+  const defined = Object.entries(twins).filter(([, value]) => value !== undefined);
+
+  return { ...Object.fromEntries(defined), ...user };
+}

@@ -1,0 +1,108 @@
+import { GroveError, ValidationError } from '@grove/datasource-toolkit';
+import { Readable } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import type { AgentHttp } from '../http/agent-http';
+import { listQuery } from '../query/list-options';
+import type { ListOptions } from '../query/list-options';
+import { packRecordId } from '../query/record-id';
+import type { RecordId } from '../query/record-id';
+import type { SchemaIndex } from '../schema/schema-index';
+
+/** What collection and relation clients share. */
+export interface CollectionContext {
+  readonly http: AgentHttp;
+  readonly schema: SchemaIndex;
+}
+
+/** Options of CSV exports: a list's options plus the header line and the file name. */
+export interface CsvExportOptions extends ListOptions {
+  /** Labels of the first line (default: the `fields`). */
+  readonly header?: readonly string[];
+  /** Default `<collection>.csv`. */
+  readonly filename?: string;
+}
+
+/** A path segment for a collection or relation name (the agent registers them `encodeURI`d). */
+export function nameSegment(name: string): string {
+  return encodeURI(name);
+}
+
+/** A path segment for a record id (packed, then `encodeURIComponent`ed: `/` → `%2F`). */
+export function idSegment(id: RecordId): string {
+  return encodeURIComponent(packRecordId(id));
+}
+
+/** Reads `{ count }`; a collection declared non-countable answers `{ meta: { count: 'deactivated' } }`. */
+export function readCount(body: unknown, what: string): number {
+  const { count, meta } = (body ?? {}) as { count?: unknown; meta?: { count?: unknown } };
+  if (count !== undefined) return Number(count);
+  if (meta?.count === 'deactivated') {
+    throw new GroveError('UnprocessableError', `Count is deactivated on ${what}`, {
+      name: 'CountDeactivatedError',
+    });
+  }
+  throw new GroveError('InternalServerError', `Unexpected count answer for ${what}`);
+}
+
+/** Body of bulk selections (bulk delete, dissociate): `action-requests` with packed ids. */
+export function selectionBody(collection: string, ids: readonly RecordId[]): unknown {
+  return {
+    data: {
+      type: 'action-requests',
+      attributes: {
+        collection_name: collection,
+        ids: ids.map(packRecordId),
+        all_records: false,
+        all_records_ids_excluded: [],
+      },
+    },
+  };
+}
+
+/**
+ * Requests a CSV export and returns its body as a Node stream (errors are thrown before).
+ * `fieldsKey` is the collection name the agent keys the projection with; `columns` the fallback
+ * fields from the schema.
+ */
+export async function requestCsv(
+  http: AgentHttp,
+  path: string,
+  fieldsKey: string,
+  options: CsvExportOptions,
+  columns: readonly string[] | undefined,
+): Promise<Readable> {
+  const fields = options.fields ?? columns;
+  if (fields === undefined || fields.length === 0) {
+    throw new ValidationError(
+      'A CSV export needs `fields` (or the agent schema) to name its columns',
+    );
+  }
+  const response = await http.send({
+    method: 'GET',
+    path: `${path}.csv`,
+    accept: 'text/csv',
+    query: {
+      ...listQuery(fieldsKey, { ...options, fields }),
+      header: (options.header ?? fields).join(','),
+      filename: options.filename ?? `${fieldsKey}.csv`,
+    },
+  });
+  if (response.body === null) return Readable.from([]);
+
+  return Readable.fromWeb(response.body as unknown as NodeReadableStream<Uint8Array>);
+}
+
+/**
+ * Reads a whole stream as UTF-8 text (for CSV exports in tests).
+ *
+ * @example
+ * ```ts
+ * const csv = await collectStream(await client.collection('books').exportCsv({ fields: ['id'] }));
+ * ```
+ */
+export async function collectStream(stream: Readable): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Uint8Array));
+
+  return Buffer.concat(chunks).toString('utf8');
+}

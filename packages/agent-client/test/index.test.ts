@@ -1,0 +1,31 @@
+import * as api from '../src';
+
+describe('public API', () => {
+  it('exports exactly these values', () => {
+    expect(Object.keys(api).sort()).toMatchInlineSnapshot(`
+     [
+       "Action",
+       "ActionFieldHandle",
+       "AgentClient",
+       "AgentClientError",
+       "AgentHttp",
+       "CollectionCharts",
+       "CollectionClient",
+       "DataSourceCharts",
+       "RelationClient",
+       "codeFromStatus",
+       "collectStream",
+       "createAgentClient",
+       "defaultAgentUser",
+       "deserializeRecord",
+       "deserializeRecords",
+       "isAgentClientError",
+       "packRecordId",
+       "readAgentSchema",
+       "signUserToken",
+       "toWireConditionTree",
+       "withClaimTwins",
+     ]
+    `);
+  });
+});

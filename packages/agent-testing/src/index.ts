@@ -1,0 +1,32 @@
+// The public API of @grove/agent-testing, written out by hand.
+
+// Sandbox of the platform server
+export { createForestServerSandbox } from './sandbox/create-forest-server-sandbox';
+export type {
+  ForestServerSandbox,
+  ForestServerSandboxOptions,
+} from './sandbox/create-forest-server-sandbox';
+export type { EventStreamStats } from './sandbox/event-stream-hub';
+export type { SandboxLogger, SandboxLogLevel } from './sandbox/sandbox-context';
+export type { SandboxSchema, SandboxSchemaCollection } from './sandbox/sandbox-schema';
+export type { SandboxActivityLog } from './sandbox/sandbox-store';
+export { sandboxUser } from './sandbox/sandbox-user';
+
+// Permission overrides
+export { mergePermissionOverride } from './sandbox/permission-override';
+export type {
+  PermissionOverride,
+  CollectionPermissionOverride,
+  ActionPermissionOverride,
+  PermissionConditionTree,
+} from './sandbox/permission-override';
+
+// Test client
+export { createAgentTestClient } from './client/create-agent-test-client';
+export type {
+  AgentTestClient,
+  AgentTestClientOptions,
+  PermissionOverrideHelpers,
+} from './client/create-agent-test-client';
+export { readAgentSchemaFile } from './client/read-agent-schema-file';
+export type { AgentSchemaFile } from './client/read-agent-schema-file';
