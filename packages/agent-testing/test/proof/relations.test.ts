@@ -37,6 +37,25 @@ describe('relations', () => {
     ).toBe(1);
   });
 
+  it('sets and unsets a to-one relation', async () => {
+    const orders = client().collection('orders');
+    const customerOf = async (id: number) => {
+      const order = await orders.getOne<{ customer: { id: number } | null }>(id, {
+        fields: ['id', 'customer:id'],
+      });
+
+      return order.customer?.id ?? null;
+    };
+
+    expect(await customerOf(5)).toBe(5);
+
+    await orders.relation('customer', 5).set(7);
+    expect(await customerOf(5)).toBe(7);
+
+    await orders.relation('customer', 5).unset();
+    expect(await customerOf(5)).toBeNull();
+  });
+
   it('lists, associates and dissociates a many-to-many relation', async () => {
     const tags = client().collection('products').relation('tags', 3);
 
