@@ -1,0 +1,99 @@
+import type { AggregateResult, Aggregation, Filter } from '@grove/datasource-toolkit';
+import { readNumber, readValue } from '../collection/read-value';
+import type { ColumnModel } from '../schema/table-model';
+import { BindParams } from './bind-params';
+import { buildCondition } from './build-condition';
+import { QueryScope, type ModelRegistry } from './query-scope';
+import type { SqlDialect } from './sql-dialect';
+
+/** An aggregate SELECT with its parameters and the function reading its rows. */
+export interface AggregateQuery {
+  readonly sql: string;
+  readonly bind: unknown[];
+  toResults(rows: ReadonlyArray<Record<string, unknown>>): AggregateResult[];
+}
+
+/**
+ * Builds the one SELECT of an aggregate, computed and grouped by the database: date groups
+ * are truncated in the caller's timezone and returned as `YYYY-MM-DD`; rows come sorted by value
+ * descending (nulls last); Sum of nothing is 0, Count of nothing is 0.
+ *
+ * @example
+ * ```ts
+ * const query = buildAggregate(registry, dialect, 'books', filter, aggregation, 'Europe/Paris', 10);
+ * // SELECT to_char(date_trunc('month', …), 'YYYY-MM-DD') AS "g0", COUNT(*) AS "value" … GROUP BY 1
+ * ```
+ */
+export function buildAggregate(
+  registry: ModelRegistry,
+  dialect: SqlDialect,
+  collection: string,
+  filter: Filter,
+  aggregation: Aggregation,
+  timezone: string,
+  limit?: number,
+): AggregateQuery {
+  const scope = new QueryScope(registry, dialect, collection);
+  const params = new BindParams();
+  const groups = aggregation.groups.map((group, index) => {
+    const { sql, column } = scope.column(group.field);
+    const expression = group.operation
+      ? dialect.truncateDate(sql, column, group.operation, timezone)
+      : dialect.read(sql, column);
+
+    return { ...group, column, select: `${expression} AS ${dialect.quote(`g${index}`)}` };
+  });
+  let measured: ColumnModel | undefined;
+  let value = 'COUNT(*)';
+  if (aggregation.field) {
+    const { sql, column } = scope.column(aggregation.field);
+    measured = column;
+    const operand = dialect.comparable(sql, column);
+    value = {
+      Count: `COUNT(${operand})`,
+      Sum: `COALESCE(SUM(${operand}), 0)`,
+      Avg: `AVG(${operand})`,
+      Min: `MIN(${operand})`,
+      Max: `MAX(${operand})`,
+    }[aggregation.operation];
+  }
+  const where = buildCondition(filter.conditionTree, { scope, dialect, params });
+  const valueAlias = dialect.quote('value');
+  const select = [...groups.map(g => g.select), `${value} AS ${valueAlias}`].join(', ');
+  const groupBy = groups.length ? ` GROUP BY ${groups.map((_, i) => i + 1).join(', ')}` : '';
+  const sql =
+    `SELECT ${select} FROM ${scope.from()} WHERE ${where}${groupBy}` +
+    ` ORDER BY ${valueAlias} DESC${dialect.nullsOrder(false)}` +
+    (limit !== undefined && limit !== null ? dialect.limit(limit, 0) : '');
+  const isNumeric =
+    aggregation.operation === 'Count' ||
+    measured?.columnType === 'Number' ||
+    aggregation.operation === 'Sum' ||
+    aggregation.operation === 'Avg';
+
+  return {
+    sql,
+    bind: params.values,
+    toResults: rows =>
+      rows.map(row => ({
+        value:
+          row.value === null || row.value === undefined
+            ? null
+            : isNumeric
+              ? Number(readNumber(typeof row.value === 'bigint' ? row.value.toString() : row.value))
+              : readValue(row.value, measured as ColumnModel),
+        group: Object.fromEntries(
+          groups.map((g, i) => {
+            const raw = row[`g${i}`];
+
+            return [
+              g.field,
+              g.operation || raw === null || raw === undefined
+                ? (raw ?? null)
+                : readValue(raw, g.column),
+            ];
+          }),
+        ),
+      })),
+  };
+}

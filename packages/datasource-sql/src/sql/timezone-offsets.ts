@@ -1,0 +1,78 @@
+import { IANAZone } from 'luxon';
+import { ValidationError } from '@grove/datasource-toolkit';
+
+/** A period during which a timezone has one UTC offset (minutes), starting at `from` (ms). */
+export interface OffsetPeriod {
+  readonly from: number;
+  readonly offset: number;
+}
+
+const day = 86_400_000;
+const rangeStart = Date.UTC(1970, 0, 1);
+const rangeEnd = Date.UTC(2071, 0, 1);
+const cache = new Map<string, OffsetPeriod[]>();
+
+/** Throws a ValidationError unless the name is a valid IANA timezone. */
+export function assertTimezone(timezone: string): void {
+  if (!IANAZone.isValidZone(timezone) || !/^[A-Za-z0-9_+\-/]+$/.test(timezone)) {
+    throw new ValidationError(`Invalid timezone: '${timezone}'`);
+  }
+}
+
+/**
+ * The UTC offsets of a timezone from 1970 to 2070, as periods (computed once per zone with
+ * luxon). Databases without named timezones shift instants with these, in SQL.
+ *
+ * @example
+ * ```ts
+ * offsetPeriods('UTC'); // [{ from: 0, offset: 0 }]
+ * ```
+ */
+export function offsetPeriods(timezone: string): OffsetPeriod[] {
+  assertTimezone(timezone);
+  const cached = cache.get(timezone);
+  if (cached) return cached;
+  const zone = IANAZone.create(timezone);
+  const periods: OffsetPeriod[] = [{ from: rangeStart, offset: zone.offset(rangeStart) }];
+  for (let time = rangeStart; time < rangeEnd; time += day) {
+    const offset = zone.offset(time + day);
+    if (offset === zone.offset(time)) continue;
+    // Binary search of the change to the minute (transitions fall on whole minutes).
+    let low = time;
+    let high = time + day;
+    while (high - low > 60_000) {
+      const middle = low + Math.floor((high - low) / 120_000) * 60_000;
+      if (zone.offset(middle) === offset) high = middle;
+      else low = middle;
+    }
+    periods.push({ from: high, offset });
+  }
+  cache.set(timezone, periods);
+
+  return periods;
+}
+
+/**
+ * A balanced CASE over offset periods: `instant(ms)` renders a boundary as a SQL literal to
+ * compare `expression` with, `offset(minutes)` renders the result. Depth is log2(periods).
+ *
+ * @example
+ * ```ts
+ * offsetCase('"t"."at"', offsetPeriods('Europe/Paris'), ms => `'${iso(ms)}'`, String);
+ * ```
+ */
+export function offsetCase(
+  expression: string,
+  periods: readonly OffsetPeriod[],
+  instant: (ms: number) => string,
+  offset: (minutes: number) => string,
+): string {
+  const build = (low: number, high: number): string => {
+    if (low === high) return offset(periods[low]?.offset ?? 0);
+    const middle = Math.ceil((low + high) / 2);
+
+    return `CASE WHEN ${expression} < ${instant(periods[middle]?.from ?? 0)} THEN ${build(low, middle - 1)} ELSE ${build(middle, high)} END`;
+  };
+
+  return build(0, periods.length - 1);
+}
