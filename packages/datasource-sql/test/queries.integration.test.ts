@@ -112,7 +112,6 @@ describe.each(connections)('$name: queries', connection => {
   });
 
   it('maps a foreign-key violation to a ValidationError', async () => {
-    if (connection.dialect === 'sqlite') return; // SQLite enforces foreign keys only with a pragma
     await expect(orders().create(caller, [{ customer_id: 999 }])).rejects.toMatchObject({
       code: 'ValidationError',
       message: expect.stringContaining('foreign key'),
