@@ -18,8 +18,9 @@ import type { Projection } from '../query/projection';
 
 /**
  * The base every collection of a data source extends. Subclasses describe their schema with the
- * protected builders (`addField`, `enableCount`…) and implement the five data methods. Actions
- * and charts are not implemented by default; `getForm` returns an empty form.
+ * protected builders (`addField`, `enableCount`…) and implement the five data methods. A base
+ * collection has no action and no chart (asking for one is a ValidationError naming it) and
+ * answers `getForm` with an empty form.
  *
  * @example
  * ```ts
@@ -138,7 +139,7 @@ export abstract class BaseCollection implements Collection {
     _formValues: RecordData,
     _filter?: Filter,
   ): Promise<ActionResult> {
-    throw new ValidationError(`Action ${name} is not implemented.`);
+    throw new ValidationError(`Action '${name}' does not exist on collection '${this.name}'.`);
   }
 
   async getForm(
@@ -157,6 +158,6 @@ export abstract class BaseCollection implements Collection {
     _recordId: CompositeId,
     _parameters?: Record<string, unknown>,
   ): Promise<Chart> {
-    throw new ValidationError(`Chart ${name} is not implemented.`);
+    throw new ValidationError(`Chart '${name}' does not exist on collection '${this.name}'.`);
   }
 }

@@ -193,11 +193,11 @@ describe('BaseCollection', () => {
     const users = new UsersCollection(dataSource);
     await expect(users.execute(caller, 'Ban', {})).rejects.toMatchObject({
       code: 'ValidationError',
-      message: 'Action Ban is not implemented.',
+      message: "Action 'Ban' does not exist on collection 'users'.",
     });
     await expect(users.renderChart(caller, 'activity', [1])).rejects.toMatchObject({
       code: 'ValidationError',
-      message: 'Chart activity is not implemented.',
+      message: "Chart 'activity' does not exist on collection 'users'.",
     });
     expect(await users.getForm(caller, 'Ban')).toEqual([]);
   });

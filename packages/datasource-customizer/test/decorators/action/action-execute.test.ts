@@ -74,7 +74,7 @@ describe('ActionCollectionDecorator.execute', () => {
     const { books } = setup();
 
     await expect(books.execute(caller, 'Unknown', {})).rejects.toThrow(
-      'Action Unknown is not implemented.',
+      "Action 'Unknown' does not exist on collection 'books'.",
     );
   });
 

@@ -156,7 +156,7 @@ describe('ChartCollectionDecorator', () => {
     const { books } = setup();
 
     await expect(books.renderChart(caller, 'unknown', [1])).rejects.toThrow(
-      'Chart unknown is not implemented.',
+      "Chart 'unknown' does not exist on collection 'books'.",
     );
   });
 });
