@@ -1,0 +1,60 @@
+import type { PermissionLevel } from '@grove/datasource-toolkit';
+import type { PlatformHttp } from '../http/platform-http';
+
+/** The user the agent signs its token with (server protocol §3.3). */
+export interface AuthenticatedUser {
+  readonly id: number;
+  readonly email: string;
+  readonly firstName: string;
+  readonly lastName: string;
+  /** The first of the user's teams. */
+  readonly team: string;
+  readonly role: string;
+  readonly permissionLevel: PermissionLevel;
+  readonly renderingId: number;
+  readonly tags: Readonly<Record<string, string>>;
+}
+
+interface UserInfoAnswer {
+  data?: { id?: string | number; attributes?: Record<string, unknown> };
+}
+
+/**
+ * Fetches who logged in on a rendering (`GET /liana/v2/renderings/<id>/authorization`, with the
+ * env secret and `forest-token: <access token>`). A 403 (user refused) surfaces as a
+ * `ForbiddenError`.
+ *
+ * @example
+ * ```ts
+ * const user = await getUserInfo(http, 34, accessToken);
+ * ```
+ */
+export async function getUserInfo(
+  http: PlatformHttp,
+  renderingId: number,
+  accessToken: string,
+): Promise<AuthenticatedUser> {
+  const answer = await http.request<UserInfoAnswer | undefined>({
+    method: 'GET',
+    path: `/liana/v2/renderings/${encodeURIComponent(String(renderingId))}/authorization`,
+    headers: { 'forest-token': accessToken },
+  });
+  const attributes = answer?.data?.attributes ?? {};
+  const teams = Array.isArray(attributes.teams) ? attributes.teams : [];
+  const tagList = Array.isArray(attributes.tags) ? attributes.tags : [];
+  const tags = Object.fromEntries(
+    tagList.map((tag: { key?: unknown; value?: unknown }) => [String(tag.key), String(tag.value)]),
+  );
+
+  return {
+    id: Number(answer?.data?.id),
+    email: String(attributes.email ?? ''),
+    firstName: String(attributes.first_name ?? ''),
+    lastName: String(attributes.last_name ?? ''),
+    team: String(teams[0] ?? ''),
+    role: String(attributes.role ?? ''),
+    permissionLevel: attributes.permission_level as PermissionLevel,
+    renderingId,
+    tags,
+  };
+}

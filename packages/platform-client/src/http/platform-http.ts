@@ -1,0 +1,113 @@
+import { statusError, unreachableError } from './platform-error';
+
+/** How {@link PlatformHttp} reaches the platform. */
+export interface PlatformHttpOptions {
+  /** Base URL of the platform, e.g. `https://api.grove.dev`. */
+  readonly serverUrl: string;
+  /** The environment secret, sent as `forest-secret-key`. */
+  readonly envSecret: string;
+  /** Per-request timeout in milliseconds (default 10 000). */
+  readonly timeoutMs?: number;
+  /** A `fetch` implementation (default: Node's global `fetch`). */
+  readonly fetch?: typeof fetch;
+}
+
+/** One request to the platform. */
+export interface PlatformRequest {
+  readonly method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  /** Absolute path (`/liana/...`) resolved against the server URL, or a full URL. */
+  readonly path: string;
+  /** JSON body; a `URLSearchParams` is sent as a form. */
+  readonly body?: unknown;
+  readonly headers?: Readonly<Record<string, string>>;
+  /** Leave out `forest-secret-key` (user-scoped calls use a Bearer token instead). */
+  readonly withoutSecret?: boolean;
+  readonly timeoutMs?: number;
+  /** Statuses accepted as success (default: any 2xx). */
+  readonly expectStatus?: number;
+}
+
+/**
+ * The one HTTP helper of the client: JSON in and out, identity headers, a timeout per request,
+ * and Grove errors that name the URL (never the secret).
+ *
+ * @example
+ * ```ts
+ * const http = new PlatformHttp({ serverUrl, envSecret });
+ * const users = await http.request({ method: 'GET', path: '/liana/v4/permissions/users' });
+ * ```
+ */
+export class PlatformHttp {
+  readonly serverUrl: string;
+  private readonly envSecret: string;
+  private readonly timeoutMs: number;
+  /** The `fetch` every call goes through (also used by the event stream). */
+  readonly fetchImpl: typeof fetch;
+
+  constructor(options: PlatformHttpOptions) {
+    this.serverUrl = options.serverUrl;
+    this.envSecret = options.envSecret;
+    this.timeoutMs = options.timeoutMs ?? 10_000;
+    this.fetchImpl = options.fetch ?? fetch;
+  }
+
+  /** Resolves a path the way the protocol does (`new URL(path, serverUrl)`). */
+  url(path: string): string {
+    return new URL(path, this.serverUrl).toString();
+  }
+
+  /** The identity headers of every environment call. */
+  secretHeaders(): Record<string, string> {
+    return { 'forest-secret-key': this.envSecret };
+  }
+
+  /** Sends one request and returns the parsed body (JSON, text, or `undefined` when empty). */
+  async request<T = unknown>(request: PlatformRequest): Promise<T> {
+    const url = this.url(request.path);
+    const timeoutMs = request.timeoutMs ?? this.timeoutMs;
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (!request.withoutSecret) Object.assign(headers, this.secretHeaders());
+    let body: string | undefined;
+    if (request.body instanceof URLSearchParams) {
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+      body = request.body.toString();
+    } else if (request.body !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(request.body);
+    }
+    Object.assign(headers, request.headers);
+
+    let response: Response;
+    let text: string;
+    try {
+      response = await this.fetchImpl(url, {
+        method: request.method,
+        headers,
+        body,
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      text = await response.text();
+    } catch (error) {
+      // Checked by name: DOMException is not an `Error` instance in every realm.
+      const timedOut = (error as { name?: unknown } | null)?.name === 'TimeoutError';
+      throw unreachableError(url, error, timedOut ? timeoutMs : undefined);
+    }
+
+    const parsed = parseBody(text);
+    const ok = request.expectStatus
+      ? response.status === request.expectStatus
+      : response.status >= 200 && response.status < 300;
+    if (!ok) throw statusError(url, response.status, parsed);
+
+    return parsed as T;
+  }
+}
+
+function parseBody(text: string): unknown {
+  if (text.length === 0) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}

@@ -1,0 +1,61 @@
+// The public API of @grove/platform-client, written out by hand.
+
+// Client
+export { createPlatformClient } from './create-platform-client';
+export type {
+  PlatformClient,
+  PlatformClientOptions,
+  EventSubscriptionOptions,
+} from './platform-client';
+
+// HTTP and errors
+export { PlatformHttp } from './http/platform-http';
+export type { PlatformHttpOptions, PlatformRequest } from './http/platform-http';
+
+// Schema and IP rules
+export { checkSchemaHash, uploadSchema } from './schema/schema-calls';
+export { getIpWhitelist } from './schema/ip-whitelist';
+export type { IpRule, IpWhitelist } from './schema/ip-whitelist';
+
+// Permissions
+export { PermissionService } from './permissions/permission-service';
+export {
+  getEnvironmentPermissions,
+  getUsers,
+  getRenderingPermissions,
+} from './permissions/permission-calls';
+export type { ActionDecision, SelectionCounter } from './permissions/action-decision';
+export { hashChart, chartHashKeys } from './permissions/chart-hash';
+export { injectTemplates } from './permissions/scope-template';
+export type { TemplateContext } from './permissions/scope-template';
+export type {
+  Right,
+  RoleCondition,
+  CollectionRight,
+  CollectionPermissions,
+  ActionPermissions,
+  EnvironmentPermissions,
+  PlatformUser,
+  RenderingCollection,
+  RenderingPermissions,
+  PermissionUser,
+} from './permissions/permission-types';
+
+// Events
+export { EventStream } from './events/event-stream';
+export type { EventStreamOptions } from './events/event-stream';
+export { SseParser } from './events/sse-parser';
+export type { ServerSentEvent } from './events/sse-parser';
+
+// Login
+export { OidcLogin } from './auth/oidc-login';
+export type { OidcMetadata, OidcClient } from './auth/oidc-login';
+export type { AuthenticatedUser } from './auth/user-info';
+
+// Activity logs
+export { postActivityLog, updateActivityLogStatus } from './activity/activity-logs';
+export type {
+  ActivityLogEntry,
+  ActivityLogAuth,
+  ActivityLogHandle,
+} from './activity/activity-logs';

@@ -1,0 +1,69 @@
+import type { Logger } from '@grove/datasource-toolkit';
+import type {
+  ActivityLogAuth,
+  ActivityLogEntry,
+  ActivityLogHandle,
+} from './activity/activity-logs';
+import type { OidcLogin } from './auth/oidc-login';
+import type { PermissionService } from './permissions/permission-service';
+import type {
+  EnvironmentPermissions,
+  PlatformUser,
+  RenderingPermissions,
+} from './permissions/permission-types';
+import type { IpWhitelist } from './schema/ip-whitelist';
+
+/** Options of `createPlatformClient`. */
+export interface PlatformClientOptions {
+  /** The platform's URL, e.g. `https://api.grove.dev`. */
+  readonly serverUrl: string;
+  /** The environment secret (sent as `forest-secret-key`, never logged). */
+  readonly envSecret: string;
+  /** Per-request timeout (default 10 000 ms; the schema upload always gets 30 000 ms). */
+  readonly timeoutMs?: number;
+  readonly logger?: Logger;
+  /** How long permissions stay cached (default 900 s); events drop them sooner. */
+  readonly permissionsCacheTtlSeconds?: number;
+  /** A `fetch` implementation (default: Node's global `fetch`). */
+  readonly fetch?: typeof fetch;
+  /** Reconnection and heartbeat settings of the event stream. */
+  readonly eventStream?: {
+    readonly initialDelayMs?: number;
+    readonly maxDelayMs?: number;
+    readonly heartbeatTimeoutMs?: number;
+  };
+}
+
+/** What `subscribeToEvents` accepts. */
+export interface EventSubscriptionOptions {
+  /** Runs on `refresh-customizations` and when the stream reopens (the agent restarts). */
+  readonly onRefreshCustomizations?: () => void | Promise<void>;
+}
+
+/** Every platform call the agent makes. */
+export interface PlatformClient {
+  readonly serverUrl: string;
+  /** Cached permissions and the decisions built on them. */
+  readonly permissions: PermissionService;
+  /** OIDC login: authorization URL, code exchange, user info. */
+  readonly login: OidcLogin;
+  /** `true` when the platform does not know this schema hash and wants the schema. */
+  checkSchemaHash(hash: string): Promise<boolean>;
+  uploadSchema(apimap: unknown): Promise<void>;
+  getIpWhitelist(): Promise<IpWhitelist>;
+  /** Uncached fetches (the `permissions` service caches them). */
+  getEnvironmentPermissions(): Promise<EnvironmentPermissions>;
+  getUsers(): Promise<PlatformUser[]>;
+  getRenderingPermissions(renderingId: number): Promise<RenderingPermissions>;
+  postActivityLog(entry: ActivityLogEntry, auth: ActivityLogAuth): Promise<ActivityLogHandle>;
+  /** Never rejects; failures go to `auth.onError` or the logger. */
+  updateActivityLogStatus(
+    log: ActivityLogHandle,
+    status: 'completed' | 'failed',
+    auth: ActivityLogAuth & { retryDelayMs?: number; onError?: (error: unknown) => void },
+  ): Promise<void>;
+  /** Opens the event stream in the background; never throws. */
+  subscribeToEvents(options?: EventSubscriptionOptions): { close(): Promise<void> };
+  /** Closes every event stream this client opened. */
+  close(): Promise<void>;
+}
