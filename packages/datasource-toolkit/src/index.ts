@@ -142,6 +142,7 @@ export {
   arrayColumnOperators,
   objectColumnOperators,
   numericArgumentOperators,
+  noValueOperators,
   allowedOperatorsFor,
   allowedValueTypes,
 } from './validation/allowed-operators';

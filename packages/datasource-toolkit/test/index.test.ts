@@ -56,6 +56,7 @@ describe('public API', () => {
       'makeForeignFilter',
       'missingCollection',
       'missingSchemaElement',
+      'noValueOperators',
       'normalizeValue',
       'numericArgumentOperators',
       'objectColumnOperators',

@@ -92,7 +92,15 @@ export function allowedOperatorsFor(columnType: ColumnType): ReadonlySet<Operato
   return Array.isArray(columnType) ? arrayColumnOperators : objectColumnOperators;
 }
 
-const noValueOperators: ReadonlySet<Operator> = new Set<Operator>([
+/**
+ * The operators that take no value (presence checks and periods relative to "now").
+ *
+ * @example
+ * ```ts
+ * noValueOperators.has('Today'); // true
+ * ```
+ */
+export const noValueOperators: ReadonlySet<Operator> = new Set<Operator>([
   'Blank',
   'Missing',
   'Present',

@@ -1,31 +1,13 @@
 import {
   allowedOperatorsFor,
   isOperator,
+  noValueOperators,
   numericArgumentOperators,
   ValidationError,
   type ColumnSchema,
   type ColumnValidationRule,
   type Operator,
 } from '@grove/datasource-toolkit';
-
-/** Operators that take no value (presence and relative-date checks). */
-const noValueOperators: ReadonlySet<string> = new Set([
-  'Present',
-  'Blank',
-  'Missing',
-  'Today',
-  'Yesterday',
-  'PreviousWeek',
-  'PreviousMonth',
-  'PreviousQuarter',
-  'PreviousYear',
-  'PreviousWeekToDate',
-  'PreviousMonthToDate',
-  'PreviousQuarterToDate',
-  'PreviousYearToDate',
-  'Past',
-  'Future',
-]);
 
 const comparisons: readonly Operator[] = [
   'LessThan',

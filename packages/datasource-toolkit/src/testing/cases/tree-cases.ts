@@ -1,5 +1,27 @@
 import { tagIds } from '../fixture/tags-fixture';
+import type { PlainConditionTree } from '../../query/condition-tree/nodes/condition-tree';
 import type { TreeCase } from './case-types';
+
+/** Matches two rows of `bookTags` by their composite primary key: (1, rare) and (5, modern). */
+export const twoBookTagsTree: PlainConditionTree = {
+  aggregator: 'Or',
+  conditions: [
+    {
+      aggregator: 'And',
+      conditions: [
+        { field: 'bookId', operator: 'Equal', value: 1 },
+        { field: 'tagId', operator: 'Equal', value: tagIds.rare },
+      ],
+    },
+    {
+      aggregator: 'And',
+      conditions: [
+        { field: 'bookId', operator: 'Equal', value: 5 },
+        { field: 'tagId', operator: 'Equal', value: tagIds.modern },
+      ],
+    },
+  ],
+};
 
 const t = (pk: number, tag: keyof typeof tagIds): string => `${pk}|${tagIds[tag]}`;
 
@@ -66,25 +88,7 @@ export const treeCases: readonly TreeCase[] = [
   {
     name: 'composite primary key match',
     collection: 'bookTags',
-    tree: {
-      aggregator: 'Or',
-      conditions: [
-        {
-          aggregator: 'And',
-          conditions: [
-            { field: 'bookId', operator: 'Equal', value: 1 },
-            { field: 'tagId', operator: 'Equal', value: tagIds.rare },
-          ],
-        },
-        {
-          aggregator: 'And',
-          conditions: [
-            { field: 'bookId', operator: 'Equal', value: 5 },
-            { field: 'tagId', operator: 'Equal', value: tagIds.modern },
-          ],
-        },
-      ],
-    },
+    tree: twoBookTagsTree,
     expected: [t(1, 'rare'), t(5, 'modern')],
   },
   {

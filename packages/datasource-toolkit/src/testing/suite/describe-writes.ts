@@ -7,6 +7,7 @@ import { PaginatedFilter } from '../../query/paginated-filter';
 import { Projection } from '../../query/projection';
 import { conformanceFixture as fixture } from '../fixture/conformance-fixture';
 import { tagIds } from '../fixture/tags-fixture';
+import { twoBookTagsTree } from '../cases/tree-cases';
 import type { CollectionConformanceSuiteOptions } from './conformance-options';
 import { useDataSource, type DataSourceHolder } from './data-source-holder';
 import { listIds, toNativeTree } from './list-ids';
@@ -171,25 +172,7 @@ export function describeWrites(options: CollectionConformanceSuiteOptions): void
     });
 
     it('deletes by composite primary key', async () => {
-      const tree = ConditionTreeFactory.fromPlainObject({
-        aggregator: 'Or',
-        conditions: [
-          {
-            aggregator: 'And',
-            conditions: [
-              { field: 'bookId', operator: 'Equal', value: 1 },
-              { field: 'tagId', operator: 'Equal', value: tagIds.rare },
-            ],
-          },
-          {
-            aggregator: 'And',
-            conditions: [
-              { field: 'bookId', operator: 'Equal', value: 5 },
-              { field: 'tagId', operator: 'Equal', value: tagIds.modern },
-            ],
-          },
-        ],
-      });
+      const tree = ConditionTreeFactory.fromPlainObject(twoBookTagsTree);
       await source.collection('bookTags').delete(caller, new Filter({ conditionTree: tree }));
       expect(await ids('bookTags')).toEqual([
         `1|${tagIds.classic}`,
