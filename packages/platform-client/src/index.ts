@@ -24,6 +24,7 @@ export {
   getUsers,
   getRenderingPermissions,
 } from './permissions/permission-calls';
+export { findApproverRoleIds } from './permissions/action-decision';
 export type { ActionDecision, SelectionCounter } from './permissions/action-decision';
 export { hashChart, chartHashKeys } from './permissions/chart-hash';
 export { injectTemplates } from './permissions/scope-template';

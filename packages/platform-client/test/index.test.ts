@@ -12,6 +12,7 @@ describe('public API', () => {
        "chartHashKeys",
        "checkSchemaHash",
        "createPlatformClient",
+       "findApproverRoleIds",
        "getEnvironmentPermissions",
        "getIpWhitelist",
        "getRenderingPermissions",

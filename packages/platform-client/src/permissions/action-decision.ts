@@ -20,7 +20,17 @@ async function matchesAll(count: SelectionCounter, condition: PlainConditionTree
   return total === matching;
 }
 
-async function approvers(
+/**
+ * The roles that may approve an action on the selection: roles with the approve right and no
+ * condition, plus roles whose approval condition matches every selected record. `count` should
+ * ignore the caller's scope (the approvers see other records).
+ *
+ * @example
+ * ```ts
+ * const roleIds = await findApproverRoleIds(rights, [1, 2, 3], unscopedCount);
+ * ```
+ */
+export async function findApproverRoleIds(
   action: ActionPermissions,
   allRoleIds: readonly number[],
   count: SelectionCounter,
@@ -54,6 +64,7 @@ export async function decideAction(
   roleId: number,
   allRoleIds: readonly number[],
   count: SelectionCounter,
+  approverCount: SelectionCounter = count,
 ): Promise<ActionDecision> {
   if (!action || !hasRight(action.triggerEnabled, roleId)) return { kind: 'forbidden' };
   const trigger = conditionFor(action.triggerEnabled, action.triggerConditions, roleId);
@@ -68,7 +79,7 @@ export async function decideAction(
     if (!condition || (await count(condition)) > 0) {
       return {
         kind: 'approval-required',
-        roleIdsAllowedToApprove: await approvers(action, allRoleIds, count),
+        roleIdsAllowedToApprove: await findApproverRoleIds(action, allRoleIds, approverCount),
       };
     }
   }

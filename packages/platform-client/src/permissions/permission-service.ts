@@ -1,7 +1,7 @@
 import { ForbiddenError } from '@grove/datasource-toolkit';
 import type { PlainConditionTree } from '@grove/datasource-toolkit';
 import type { PlatformHttp } from '../http/platform-http';
-import { decideAction, decideApproval } from './action-decision';
+import { decideAction, decideApproval, findApproverRoleIds } from './action-decision';
 import type { ActionDecision, SelectionCounter } from './action-decision';
 import { hashChart } from './chart-hash';
 import { getEnvironmentPermissions, getRenderingPermissions, getUsers } from './permission-calls';
@@ -91,13 +91,33 @@ export class PermissionService {
     collection: string,
     action: string,
     count: SelectionCounter,
+    approverCount: SelectionCounter = count,
   ): Promise<ActionDecision> {
     const environment = await this.getEnvironmentPermissions();
     if (environment === true) return { kind: 'allowed' };
     const { roleId } = await this.platformUser(user);
     const roleIds = [...new Set((await this.getUsers()).map(u => u.roleId))];
+    const rights = this.actionRights(environment, collection, action);
 
-    return decideAction(this.actionRights(environment, collection, action), roleId, roleIds, count);
+    return decideAction(rights, roleId, roleIds, count, approverCount);
+  }
+
+  /**
+   * The roles allowed to approve an action on a selection (sent with approval errors so the
+   * frontend can route the request); `count` should ignore the caller's scope.
+   */
+  async getApproverRoleIds(
+    collection: string,
+    action: string,
+    count: SelectionCounter,
+  ): Promise<number[]> {
+    const environment = await this.getEnvironmentPermissions();
+    if (environment === true) return [];
+    const rights = this.actionRights(environment, collection, action);
+    if (!rights) return [];
+    const roleIds = [...new Set((await this.getUsers()).map(u => u.roleId))];
+
+    return findApproverRoleIds(rights, roleIds, count);
   }
 
   /** Whether the user may approve a request made by `requesterId`. */

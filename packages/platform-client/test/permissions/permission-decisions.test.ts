@@ -87,6 +87,28 @@ describe('PermissionService: decisions', () => {
       expect(roles).toEqual({ kind: 'approval-required', roleIdsAllowedToApprove: [1, 2, 3] });
     });
 
+    it('counts approvers with the unscoped counter when one is given', async () => {
+      // The caller's scope sees one draft record; the approver's condition (status = draft) is
+      // judged on the whole selection, which also holds a live record: role 3 cannot approve.
+      const decision = await client.permissions.canTriggerAction(
+        member,
+        'books',
+        'Archive',
+        counter(['draft']),
+        counter(['draft', 'live']),
+      );
+      expect(decision).toEqual({ kind: 'approval-required', roleIdsAllowedToApprove: [1] });
+    });
+
+    it('lists the approver roles of a selection (for approval refusals)', async () => {
+      await expect(
+        client.permissions.getApproverRoleIds('books', 'Archive', counter(['draft'])),
+      ).resolves.toEqual([1, 3]);
+      await expect(
+        client.permissions.getApproverRoleIds('books', 'Nope', counter(['draft'])),
+      ).resolves.toEqual([]);
+    });
+
     it('does not require approval when the approval condition matches no record', async () => {
       const decision = await client.permissions.canTriggerAction(
         member,

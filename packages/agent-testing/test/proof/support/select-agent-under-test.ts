@@ -1,11 +1,12 @@
+import { groveAgent } from '../agents/grove-agent';
 import { vendorAgent } from '../agents/vendor-agent';
 import type { AgentUnderTest } from './agent-under-test';
 
 /**
  * The agents the proof suite knows, by the name `GROVE_PROOF_AGENT` selects (default `vendor`).
- * Grove's own agent joins this table when it exists; the suite itself does not change.
+ * `npm test` runs the suite against both; the suite itself does not change.
  */
-const agents: Readonly<Record<string, AgentUnderTest>> = { vendor: vendorAgent };
+const agents: Readonly<Record<string, AgentUnderTest>> = { vendor: vendorAgent, grove: groveAgent };
 
 /** The agent the proof suite runs against. */
 export function selectAgentUnderTest(): AgentUnderTest {

@@ -1,0 +1,247 @@
+import { DataSourceCustomizer } from '@grove/datasource-customizer';
+import type {
+  CollectionCustomizer,
+  DataSourceChartDefinition,
+  DataSourceOptions,
+  Plugin,
+  TCollectionName,
+  TSchema,
+  TUntypedSchema,
+} from '@grove/datasource-customizer';
+import { writeTypings } from '@grove/datasource-customizer';
+import { ValidationError } from '@grove/datasource-toolkit';
+import type { DataSource, DataSourceFactory } from '@grove/datasource-toolkit';
+import { createPlatformClient } from '@grove/platform-client';
+import type { PlatformClient } from '@grove/platform-client';
+import type { Express, NextFunction, Request, RequestHandler, Response } from 'express';
+import type { AgentOptions, ResolvedAgentOptions } from '../options/agent-options';
+import { resolveAgentOptions } from '../options/agent-options';
+import { AgentServer } from './agent-server';
+import { DataSourceConnections } from './data-source-connections';
+import { buildAgentRouter } from './build-agent-router';
+import { prepareSchema } from './publish-schema';
+
+/**
+ * A Grove agent: data sources, customizations and plugins queued by chainable calls, then served
+ * over HTTP by `start()`. Created by {@link createAgent}.
+ *
+ * @example
+ * ```ts
+ * const agent = createAgent({ authSecret, envSecret })
+ *   .addDataSource(createSqlDataSource('sqlite::memory:'))
+ *   .customizeCollection('books', books => books.addSegment('Recent', …));
+ * await agent.mountOnStandaloneServer(3351).start();
+ * ```
+ */
+export class Agent<S extends TSchema = TUntypedSchema> {
+  readonly options: ResolvedAgentOptions;
+  private readonly customizer = new DataSourceCustomizer<S>();
+  private router?: RequestHandler;
+  private platform?: PlatformClient;
+  private standalone?: { port: number; host?: string; server?: AgentServer };
+  private dataSource?: DataSource;
+  private events?: { close(): Promise<void> };
+  private restarting?: Promise<void>;
+  /** Data sources built by the factories: those serving now, and those of a build in progress. */
+  private readonly connections = new DataSourceConnections();
+
+  constructor(options: AgentOptions) {
+    this.options = resolveAgentOptions(options);
+  }
+
+  /**
+   * The agent as an Express handler, to mount at the prefix of any app. Until `start()`
+   * finished, it answers 200 `{"error":"Agent is not started"}` (spec §1.1).
+   */
+  readonly handler: RequestHandler = (request: Request, response: Response, next: NextFunction) => {
+    if (!this.router) {
+      response.status(200).json({ error: 'Agent is not started' });
+
+      return;
+    }
+    this.router(request, response, next);
+  };
+
+  /** Adds a data source (seed §2.2: `include`, `exclude`, `rename`). */
+  addDataSource(factory: DataSourceFactory, options?: DataSourceOptions): this {
+    this.customizer.addDataSource(async (logger, restart) => {
+      const dataSource = await factory(logger, restart);
+      this.connections.opened.push(dataSource);
+
+      return dataSource;
+    }, options);
+
+    return this;
+  }
+
+  /** Customizes a collection (actions, fields, relations, segments, hooks…). */
+  customizeCollection<N extends TCollectionName<S>>(
+    name: N,
+    handle: (collection: CollectionCustomizer<S, N>) => unknown,
+  ): this {
+    this.customizer.customizeCollection(name, handle);
+
+    return this;
+  }
+
+  /** Adds a data-source-level chart, served at `/_charts/{name}`. */
+  addChart(name: string, definition: DataSourceChartDefinition<S>): this {
+    this.customizer.addChart(name, definition);
+
+    return this;
+  }
+
+  /** Removes collections from the exported schema (they stay usable inside the agent). */
+  removeCollection(...names: TCollectionName<S>[]): this {
+    this.customizer.removeCollection(...names);
+
+    return this;
+  }
+
+  /** Loads a plugin on the whole data source. */
+  use<Options>(plugin: Plugin<Options, S>, options?: Options): this {
+    this.customizer.use(plugin, options);
+
+    return this;
+  }
+
+  /** Serves the agent on its own HTTP server at `start()` (port: argument, `PORT`, else 3351). */
+  mountOnStandaloneServer(port?: number, host?: string): this {
+    this.standalone = { port: port ?? Number(process.env.PORT ?? 3351), host };
+
+    return this;
+  }
+
+  /** Mounts the agent at its prefix on an Express app (routes answer once started). */
+  mountOnExpress(app: Express): this {
+    app.use(this.options.prefix, this.handler);
+
+    return this;
+  }
+
+  /** The port of the standalone server, once started. */
+  get port(): number | undefined {
+    return this.standalone?.server?.port;
+  }
+
+  /**
+   * Builds the customizations, writes (development) or reads (production) the schema, sends it
+   * to the platform when it changed, fetches permissions and the IP whitelist, mounts the routes
+   * and opens the event stream.
+   */
+  async start(): Promise<void> {
+    const platform = this.getPlatform();
+    const dataSource = await this.connections.build(() =>
+      this.customizer.getDataSource(this.options.logger, () => this.restart()),
+    );
+    await this.writeTypingsInDevelopment(dataSource);
+    this.router = await buildAgentRouter(dataSource, platform, this.options);
+    this.dataSource = dataSource;
+
+    if (this.standalone && !this.standalone.server) {
+      const server = new AgentServer(this.handler, this.options.prefix);
+      await server.listen(this.standalone.port, this.standalone.host);
+      this.standalone.server = server;
+    }
+    this.events ??= platform.subscribeToEvents({ onRefreshCustomizations: () => this.restart() });
+    this.options.logger('Info', `Agent started (mounted at ${this.options.prefix})`);
+  }
+
+  /**
+   * Rebuilds the customizations and the routes without stopping the HTTP server; if the rebuild
+   * fails, the previous routes keep serving and the error is logged.
+   */
+  async restart(): Promise<void> {
+    if (!this.router) return;
+    this.restarting ??= this.rebuild().finally(() => {
+      this.restarting = undefined;
+    });
+
+    return this.restarting;
+  }
+
+  /** Closes the HTTP server, the event stream and the data-source connections. */
+  async stop(): Promise<void> {
+    this.router = undefined;
+    await this.standalone?.server?.close();
+    if (this.standalone) this.standalone.server = undefined;
+    await this.events?.close();
+    this.events = undefined;
+    await this.platform?.close();
+    this.platform = undefined;
+    await this.connections.closeAll();
+    this.dataSource = undefined;
+  }
+
+  /** Regenerates the typings file only (nothing else is written or sent). */
+  async updateTypesOnFileSystem(typingsPath: string, typingsMaxDepth: number): Promise<void> {
+    const dataSource = await this.connections.build(() =>
+      this.customizer.getDataSource(this.options.logger),
+    );
+    await writeTypings(dataSource, typingsPath, typingsMaxDepth, this.options.logger);
+  }
+
+  /**
+   * Writes the schema file (and the typings when `typingsPath` is set), even in production,
+   * without starting the agent or contacting the platform. Connections stay open: a one-shot
+   * script closes them (`agent.stop()`) or exits.
+   */
+  async generateSchemaOnly(): Promise<void> {
+    const dataSource = await this.connections.build(() =>
+      this.customizer.getDataSource(this.options.logger),
+    );
+    await prepareSchema(dataSource, this.options, true);
+    const { typingsPath, typingsMaxDepth } = this.options;
+    if (typingsPath) await writeTypings(dataSource, typingsPath, typingsMaxDepth);
+  }
+
+  private async rebuild(): Promise<void> {
+    try {
+      const rebuilt = await this.connections.build(async () => {
+        const dataSource = await this.customizer.getDataSource(this.options.logger);
+        // The customizer answers the previous data source when the rebuild failed (it logged why).
+        if (dataSource === this.dataSource) throw new Error('the customizations failed to build');
+
+        return {
+          dataSource,
+          router: await buildAgentRouter(dataSource, this.getPlatform(), this.options),
+        };
+      });
+      this.router = rebuilt.router;
+      this.dataSource = rebuilt.dataSource;
+      this.options.logger('Info', 'Agent restarted with the new customizations');
+    } catch (error) {
+      this.options.logger(
+        'Error',
+        'Agent failed to restart with the new configuration; the previous routes keep serving.',
+        error,
+      );
+    }
+  }
+
+  private async writeTypingsInDevelopment(dataSource: DataSource): Promise<void> {
+    const { typingsPath, typingsMaxDepth, isProduction } = this.options;
+    if (typingsPath && !isProduction) {
+      await writeTypings(dataSource, typingsPath, typingsMaxDepth, this.options.logger);
+    }
+  }
+
+  private getPlatform(): PlatformClient {
+    if (this.platform) return this.platform;
+    const serverUrl = this.options.serverUrl ?? process.env.GROVE_SERVER_URL;
+    if (!serverUrl) {
+      throw new ValidationError(
+        'The platform URL is missing: pass the serverUrl option to createAgent or set GROVE_SERVER_URL.',
+      );
+    }
+    this.platform = createPlatformClient({
+      serverUrl,
+      envSecret: this.options.envSecret,
+      timeoutMs: this.options.platformTimeoutMs,
+      logger: this.options.logger,
+      permissionsCacheTtlSeconds: this.options.permissionsCacheTtlSeconds,
+    });
+
+    return this.platform;
+  }
+}

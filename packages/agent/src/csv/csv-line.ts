@@ -1,0 +1,33 @@
+/** Characters that force a cell between double quotes (spec §11). */
+const needsQuotes = /[",\r\n]/;
+
+/**
+ * Writes one CSV row (spec §11): comma-separated, `\n`-terminated; a cell holding a comma, a
+ * double quote, CR or LF is double-quoted with its quotes doubled; `null` / `undefined` are
+ * empty; objects and arrays are written as JSON, dates as ISO-8601, anything else as its string.
+ *
+ * @param values - The cells of the row, in column order.
+ * @returns The row, with its terminating `\n`.
+ *
+ * @example
+ * ```ts
+ * csvLine([9, 'Foundation, Book 1', null, { a: 1 }]); // '9,"Foundation, Book 1",,"{""a"":1}"\n'
+ * ```
+ */
+export function csvLine(values: readonly unknown[]): string {
+  return `${values.map(csvCell).join(',')}\n`;
+}
+
+function csvCell(value: unknown): string {
+  const text = cellText(value);
+
+  return needsQuotes.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+function cellText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'object') return JSON.stringify(value);
+
+  return String(value);
+}

@@ -1,0 +1,96 @@
+import express, { Router } from 'express';
+import type { AgentServices } from './agent-services';
+import { authenticate } from './middlewares/authenticate';
+import { correlationId } from './middlewares/correlation-id';
+import { cors } from './middlewares/cors';
+import { createErrorHandler } from './middlewares/error-handler';
+import { ipWhitelist } from './middlewares/ip-whitelist';
+import { requestLogger } from './middlewares/request-logger';
+import type { IpWhitelist } from '@grove/platform-client';
+import type { RouteMounter } from './route-mounter';
+import { mountHealthCheck } from '../routes/system/health-check';
+import { mountAuthentication } from '../routes/system/authentication';
+import { mountScopeInvalidation } from '../routes/system/scope-invalidation';
+import { mountCapabilities } from '../routes/system/capabilities';
+import { mountNativeQuery } from '../routes/charts/native-query';
+import { mountApiCharts } from '../routes/charts/api-charts';
+import { mountStatsChart } from '../routes/charts/stats-chart';
+import { mountActions } from '../routes/actions/action-routes';
+import { mountListRelated } from '../routes/related/list-related';
+import { mountAssociate } from '../routes/related/associate';
+import { mountDissociate } from '../routes/related/dissociate';
+import { mountUpdateRelation } from '../routes/related/update-relation';
+import { mountCount } from '../routes/collection/count';
+import { mountCsv } from '../routes/collection/csv';
+import { mountList } from '../routes/collection/list';
+import { mountGet } from '../routes/collection/get';
+import { mountCreate } from '../routes/collection/create';
+import { mountUpdate } from '../routes/collection/update';
+import { mountDelete } from '../routes/collection/delete';
+import { mountUpdateField } from '../routes/collection/update-field';
+
+/**
+ * The private routes, most specific first. Routes take their collection from a path parameter,
+ * so every fixed first segment (`_actions`, `_charts`, `_internal`, `stats`,
+ * `scope-cache-invalidation`) must be registered before the `/:collectionName…` patterns, and
+ * `/:collectionName/count` before `/:collectionName/:id` (a record whose id is literally `count`
+ * cannot be fetched, as with the vendor's agent).
+ */
+const privateRoutes: readonly RouteMounter[] = [
+  mountScopeInvalidation,
+  mountCapabilities,
+  mountNativeQuery,
+  mountApiCharts,
+  mountStatsChart,
+  mountActions,
+  // Related routes have four or five segments; they never shadow the collection routes.
+  mountListRelated,
+  mountAssociate,
+  mountDissociate,
+  mountUpdateRelation,
+  mountUpdateField,
+  // `/:c/count` before `/:c/:id`; the list route also serves `/:c.csv` (see mountCsv).
+  mountCount,
+  mountCsv,
+  mountList,
+  mountGet,
+  mountCreate,
+  mountUpdate,
+  mountDelete,
+];
+
+/**
+ * Builds the router mounted at the agent's prefix. The order is load-bearing (spec §1.2):
+ * CORS first so preflights never need a token; bodies parsed for every method (bulk deletes and
+ * dissociations carry JSON bodies); correlation id and logging before anything can fail; public
+ * routes (health, login) before the token check; the IP whitelist after the token check; the
+ * error middleware last; an authenticated request to an unknown path ends in a plain 404.
+ *
+ * @example
+ * ```ts
+ * const router = buildForestRouter(services, whitelist);
+ * app.use('/forest', router);
+ * ```
+ */
+export function buildForestRouter(services: AgentServices, whitelist: IpWhitelist): Router {
+  const router = Router();
+  router.use(cors);
+  router.use(express.json({ limit: '50mb', type: ['application/json', 'application/*+json'] }));
+  router.use(express.urlencoded({ extended: false, limit: '50mb' }));
+  router.use(correlationId);
+  router.use(requestLogger(services.logger));
+
+  mountHealthCheck(router, services);
+  mountAuthentication(router, services);
+
+  router.use(authenticate(services.options.authSecret));
+  router.use(ipWhitelist(whitelist));
+  for (const mount of privateRoutes) mount(router, services);
+
+  router.use((_request, response) => {
+    response.status(404).type('text/plain').send('Not Found');
+  });
+  router.use(createErrorHandler(services.logger));
+
+  return router;
+}

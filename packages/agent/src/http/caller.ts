@@ -1,0 +1,49 @@
+import type { Caller } from '@grove/datasource-toolkit';
+import type { Request, Response } from 'express';
+import { parseTimezone } from '../query/parse-timezone';
+import { userOf } from './middlewares/authenticate';
+import { correlationIdOf } from './middlewares/correlation-id';
+
+/**
+ * The caller of a request: the session's user, the `timezone` of the query string (required and
+ * validated, spec §3.1), the correlation id, the client's IP and the frontend page's
+ * project/environment (`Forest-Context-Url`).
+ *
+ * @example
+ * ```ts
+ * const caller = callerOf(request, response);
+ * await collection.list(caller, filter, projection);
+ * ```
+ */
+export function callerOf(request: Request, response: Response): Caller {
+  const user = userOf(response);
+  const timezone = parseTimezone(request.query);
+  const context = parseContextUrl(request.headers['forest-context-url']);
+
+  return {
+    ...user,
+    timezone,
+    requestId: correlationIdOf(response),
+    ...context,
+    request: { ip: clientIp(request) },
+  };
+}
+
+/** The client's IP: the raw `X-Forwarded-For`, else the socket address (spec §2.4). */
+export function clientIp(request: Request): string {
+  const forwarded = request.headers['x-forwarded-for'];
+  if (typeof forwarded === 'string' && forwarded !== '') return forwarded;
+
+  return request.socket.remoteAddress ?? '';
+}
+
+function parseContextUrl(header: unknown): { project?: string; environment?: string } {
+  if (typeof header !== 'string') return {};
+  try {
+    const [project, environment] = new URL(header).pathname.split('/').filter(Boolean);
+
+    return { project, environment };
+  } catch {
+    return {};
+  }
+}

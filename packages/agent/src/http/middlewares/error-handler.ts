@@ -1,0 +1,86 @@
+import { errorStatus, isGroveError } from '@grove/datasource-toolkit';
+import type { Logger } from '@grove/datasource-toolkit';
+import type { ErrorRequestHandler } from 'express';
+import { correlationIdOf } from './correlation-id';
+
+/** One error of the `errors` array of spec §9. */
+export interface ErrorBodyItem {
+  readonly name: string;
+  readonly detail: string;
+  readonly status: number;
+  readonly data?: Record<string, unknown>;
+}
+
+/**
+ * The status and body of an error (spec §9): Grove errors by their `code` through the toolkit's
+ * exhaustive table, anything else as 500 `Unexpected error` (never a stack trace).
+ *
+ * @example
+ * ```ts
+ * toErrorBody(new ValidationError('Missing timezone'));
+ * // { status: 400, body: { errors: [{ name: 'ValidationError', detail: 'Missing timezone', status: 400 }] } }
+ * ```
+ */
+export function toErrorBody(error: unknown): { status: number; body: { errors: ErrorBodyItem[] } } {
+  if (isGroveError(error)) {
+    const status = errorStatus[error.code];
+    const item: ErrorBodyItem = {
+      name: error.name,
+      detail: error.message || 'Unexpected error',
+      status,
+      ...(error.data === undefined ? {} : { data: error.data }),
+    };
+
+    return { status, body: { errors: [item] } };
+  }
+
+  return {
+    status: 500,
+    body: { errors: [{ name: 'InternalServerError', detail: 'Unexpected error', status: 500 }] },
+  };
+}
+
+/**
+ * The one error middleware of the agent: writes the §9 body; logs 5xx with the request id so an
+ * operator can find the stack trace a client never sees.
+ *
+ * @example
+ * ```ts
+ * router.use(createErrorHandler(logger));
+ * ```
+ */
+export function createErrorHandler(logger: Logger): ErrorRequestHandler {
+  return (error: unknown, request, response, next) => {
+    if (response.headersSent) {
+      // A stream (CSV, file) failed midway: the status is gone, cut the connection.
+      logger('Error', `${request.method} ${request.originalUrl} failed while streaming`, error);
+      response.destroy();
+
+      return;
+    }
+    if (isBodyParserError(error)) {
+      next(error);
+
+      return;
+    }
+
+    const { status, body } = toErrorBody(error);
+    if (status >= 500) {
+      logger(
+        'Error',
+        `[${correlationIdOf(response)}] ${request.method} ${request.originalUrl} failed`,
+        error,
+      );
+    }
+    response.status(status).json(body);
+  };
+}
+
+function isBodyParserError(error: unknown): boolean {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    typeof (error as { type?: unknown }).type === 'string' &&
+    typeof (error as { status?: unknown }).status === 'number'
+  );
+}

@@ -1,0 +1,56 @@
+import { ForbiddenError } from '@grove/datasource-toolkit';
+import type { IpRule, IpWhitelist } from '@grove/platform-client';
+import type { RequestHandler } from 'express';
+import { BlockList, isIPv4 } from 'node:net';
+import { clientIp } from '../caller';
+
+function toBlockList(rules: readonly IpRule[]): BlockList {
+  const list = new BlockList();
+  for (const rule of rules) {
+    try {
+      if (rule.type === 0) list.addAddress(rule.ip, family(rule.ip));
+      else if (rule.type === 1)
+        list.addRange(rule.ipMinimum, rule.ipMaximum, family(rule.ipMinimum));
+      else {
+        const [network, prefix] = rule.range.split('/');
+        list.addSubnet(network ?? '', Number(prefix), family(network ?? ''));
+      }
+    } catch {
+      // A malformed rule allows nobody rather than crashing every request.
+    }
+  }
+
+  return list;
+}
+
+function family(ip: string): 'ipv4' | 'ipv6' {
+  return isIPv4(ip) ? 'ipv4' : 'ipv6';
+}
+
+function isLoopback(ip: string): boolean {
+  return ip === '::1' || ip.startsWith('127.') || ip.startsWith('::ffff:127.');
+}
+
+/**
+ * Rejects requests from addresses outside the environment's IP whitelist (spec §2.4): 403
+ * `IP address rejected (<ip>)`; loopback callers without `X-Forwarded-For` pass.
+ *
+ * @example
+ * ```ts
+ * router.use(ipWhitelist(await platform.getIpWhitelist()));
+ * ```
+ */
+export function ipWhitelist(whitelist: IpWhitelist): RequestHandler {
+  if (!whitelist.isFeatureEnabled) return (_request, _response, next) => next();
+  const allowed = toBlockList(whitelist.ipRules);
+
+  return (request, _response, next) => {
+    const ip = clientIp(request);
+    if (!request.headers['x-forwarded-for'] && isLoopback(ip)) return next();
+    const plain = ip.startsWith('::ffff:') ? ip.slice(7) : ip;
+    if (!allowed.check(plain, family(plain))) {
+      return next(new ForbiddenError(`IP address rejected (${ip})`));
+    }
+    next();
+  };
+}

@@ -1,0 +1,14 @@
+import type { Router } from 'express';
+import type { AgentServices } from './agent-services';
+
+/**
+ * What every route file exports: a function adding its route(s) to the `/forest` router.
+ *
+ * @example
+ * ```ts
+ * export const mountCount: RouteMounter = (router, services) => {
+ *   router.get('/:collectionName/count', async (request, response) => { … });
+ * };
+ * ```
+ */
+export type RouteMounter = (router: Router, services: AgentServices) => void;

@@ -1,0 +1,47 @@
+// The public API of @grove/agent, written out by hand.
+
+// Agent
+export { createAgent } from './create-agent';
+export { Agent } from './agent/agent';
+export type { AgentOptions, ResolvedAgentOptions } from './options/agent-options';
+
+// HTTP pieces for custom hosting and tests
+export { signJwt, verifyJwt } from './http/jwt';
+export type { AgentUser } from './http/middlewares/authenticate';
+export { toErrorBody } from './http/middlewares/error-handler';
+export type { ErrorBodyItem } from './http/middlewares/error-handler';
+
+// Schema file (`.grove-schema.json`)
+export { generateSchema } from './schema/generate-schema';
+export type { GenerateSchemaOptions } from './schema/schema-collection';
+export { buildSchemaMeta } from './schema/schema-meta';
+export { agentVersion } from './schema/agent-version';
+export { writeSchemaFile, readSchemaFile, loadSchemaFile } from './schema/schema-file';
+export { prettyCompactJson } from './schema/pretty-compact-json';
+export { computeSchemaHash } from './schema/schema-hash';
+export { toApimap } from './schema/to-apimap';
+export type { Apimap, ApimapResource, ApimapLink } from './schema/to-apimap';
+export { actionSlug, listActionEndpoints } from './schema/action-endpoints';
+export type { ActionEndpoint } from './schema/action-endpoints';
+export type {
+  AgentSchema,
+  SchemaCollection,
+  SchemaField,
+  SchemaColumnType,
+  SchemaValidation,
+  SchemaRelationship,
+  SchemaAction,
+  SchemaSegment,
+  SchemaMeta,
+} from './schema/agent-schema';
+
+// Action forms on the wire
+export { serializeForm } from './forms/serialize-form';
+export type {
+  SerializedForm,
+  SerializedField,
+  SerializedFieldType,
+  SerializedLayoutElement,
+  SerializedInputElement,
+  SerializedWidgetEdit,
+} from './forms/serialized-form';

@@ -1,0 +1,84 @@
+import { ConditionTreeFactory, Filter, PaginatedFilter } from '@grove/datasource-toolkit';
+import type { Collection, ConditionTree } from '@grove/datasource-toolkit';
+import { parseFilters } from './parse-condition-tree';
+import { parsePage } from './parse-page';
+import type { QueryParams } from './query-params';
+import { parseSearch } from './parse-search';
+import { parseLiveQuerySegment, parseSegment } from './parse-segment';
+import { parseSort } from './parse-sort';
+
+/**
+ * Options of {@link buildFilter} and {@link buildPaginatedFilter}.
+ *
+ * @example
+ * ```ts
+ * const options: BuildFilterOptions = { scope, extraTree: selectionTree(books, selection) };
+ * ```
+ */
+export interface BuildFilterOptions {
+  /** The caller's scope on the collection (spec §10.3), already substituted; `null` = none. */
+  readonly scope?: ConditionTree | null;
+  /** Another restriction (a selection, the parent of a related list, an id…); `null` = none. */
+  readonly extraTree?: ConditionTree | null;
+  /** The caller's timezone, handed to the condition-tree parser. */
+  readonly timezone?: string;
+  /** Reads `segmentQuery` + `connectionName` (list and count only; spec §3.4). */
+  readonly withLiveQuery?: boolean;
+}
+
+/**
+ * The filter of a data route (spec §3.4): `filters` ∧ scope ∧ `extraTree`, with the search,
+ * `searchExtended`, the segment and, when asked, the live-query segment (its
+ * `{{currentUser.x}}` placeholders are left for the route to bind).
+ *
+ * @param collection - The collection filtered.
+ * @param query - The query string, or a selection's merged query.
+ * @param options - Scope, extra tree, timezone, live query.
+ * @throws ValidationError / UnprocessableError of the parsers it calls.
+ *
+ * @example
+ * ```ts
+ * const filter = buildFilter(books, request.query, { scope, withLiveQuery: true });
+ * const count = await books.aggregate(caller, filter, new Aggregation({ operation: 'Count' }));
+ * ```
+ */
+export function buildFilter(
+  collection: Collection,
+  query: QueryParams,
+  options: BuildFilterOptions = {},
+): Filter {
+  const filters = parseFilters(query, collection, options.timezone);
+  const { search, searchExtended } = parseSearch(query, collection);
+
+  return new Filter({
+    conditionTree: ConditionTreeFactory.intersect(filters, options.scope, options.extraTree),
+    search: search ?? null,
+    searchExtended,
+    segment: parseSegment(query, collection) ?? null,
+    liveQuerySegment: options.withLiveQuery ? (parseLiveQuerySegment(query) ?? null) : null,
+  });
+}
+
+/**
+ * {@link buildFilter} plus the page (`page[size]`, `page[number]`) and the sort (`sort`; empty
+ * when absent: no default order on lists, spec §3.3).
+ *
+ * @example
+ * ```ts
+ * const filter = buildPaginatedFilter(books, request.query, { scope, withLiveQuery: true });
+ * const records = await books.list(caller, filter, projection);
+ * ```
+ */
+export function buildPaginatedFilter(
+  collection: Collection,
+  query: QueryParams,
+  options: BuildFilterOptions = {},
+): PaginatedFilter {
+  const filter = buildFilter(collection, query, options);
+
+  return new PaginatedFilter({
+    ...filter.components,
+    page: parsePage(query),
+    sort: parseSort(query, collection),
+  });
+}

@@ -1,0 +1,97 @@
+import {
+  ConditionTreeFactory,
+  ValidationError,
+  getColumnSchema,
+  validateConditionTree,
+} from '@grove/datasource-toolkit';
+import type {
+  Collection,
+  ColumnType,
+  ConditionTree,
+  ConditionTreeLeaf,
+  PlainConditionTree,
+} from '@grove/datasource-toolkit';
+import { coerceFilterValue } from './coerce-filter-value';
+import type { QueryParams } from './query-params';
+
+/**
+ * Reads a condition tree sent by a client (spec §4): a JSON string or an object; operators and
+ * aggregators in any casing (`greater_than`, `greaterThan`, `GreaterThan`; `and`, `Or`); a branch
+ * of one condition collapses to it; values are cast to their column's type (§4.3, relation paths
+ * included), then the tree is validated against the collection.
+ *
+ * @param raw - The tree: a JSON string, a plain object, or absent (`undefined`, `null`, blank).
+ * @param collection - The collection whose fields the tree names.
+ * @param _timezone - Accepted for callers that hold one; parsing needs none: the toolkit rewrites
+ *   relative dates in the caller's zone when the query runs.
+ * @returns The tree, or `undefined` when there is none (match all).
+ * @throws ValidationError `Invalid filters (<reason>)`, the reason being the JSON, structure or
+ *   validation error (kept as `cause`).
+ *
+ * @example
+ * ```ts
+ * parseConditionTree('{"field":"author:lastName","operator":"i_contains","value":"doe"}', books);
+ * // ConditionTreeLeaf { field: 'author:lastName', operator: 'IContains', value: 'doe' }
+ * parseConditionTree({ field: 'price', operator: 'in', value: '1,2' }, books); // price In [1, 2]
+ * parseConditionTree('{oops', books); // throws: Invalid filters (Unexpected token o in JSON…)
+ * ```
+ */
+export function parseConditionTree(
+  raw: unknown,
+  collection: Collection,
+  _timezone?: string,
+): ConditionTree | undefined {
+  if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '')) {
+    return undefined;
+  }
+
+  try {
+    const json: unknown = typeof raw === 'string' ? JSON.parse(raw) : raw;
+    const tree = ConditionTreeFactory.fromPlainObject(json as PlainConditionTree | null);
+    if (!tree) return undefined;
+
+    const coerced = tree.replaceLeafs(leaf => coerceLeaf(leaf, collection));
+    validateConditionTree(coerced, collection);
+
+    return coerced;
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new ValidationError(`Invalid filters (${reason})`, { cause: error });
+  }
+}
+
+/**
+ * Reads the `filters` query parameter (spec §3.4) with {@link parseConditionTree}.
+ *
+ * @param query - The query string, possibly merged with a bulk body's subset query.
+ * @param collection - The collection the filters apply to.
+ * @param timezone - Handed to {@link parseConditionTree}.
+ * @returns The tree, or `undefined` when `filters` is absent.
+ *
+ * @example
+ * ```ts
+ * parseFilters({ filters: '{"field":"status","operator":"equal","value":"draft"}' }, books);
+ * // ConditionTreeLeaf { field: 'status', operator: 'Equal', value: 'draft' }
+ * ```
+ */
+export function parseFilters(
+  query: QueryParams,
+  collection: Collection,
+  timezone?: string,
+): ConditionTree | undefined {
+  const raw = query.filters;
+
+  return parseConditionTree(Array.isArray(raw) ? raw[0] : raw, collection, timezone);
+}
+
+function coerceLeaf(leaf: ConditionTreeLeaf, collection: Collection): ConditionTree {
+  let columnType: ColumnType;
+  try {
+    columnType = getColumnSchema(collection, leaf.field).columnType;
+  } catch {
+    // Unknown fields are left to the validator, which names them with the available ones.
+    return leaf;
+  }
+
+  return leaf.override({ value: coerceFilterValue(leaf.operator, columnType, leaf.value) });
+}

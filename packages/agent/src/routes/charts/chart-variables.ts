@@ -1,0 +1,148 @@
+import { ForbiddenError } from '@grove/datasource-toolkit';
+import type { Caller } from '@grove/datasource-toolkit';
+import { injectTemplates } from '@grove/platform-client';
+import type { TemplateContext } from '@grove/platform-client';
+import type { AgentServices } from '../../http/agent-services';
+import { isJsonObject } from '../../query/is-json-object';
+
+/**
+ * The session's user as the chart routes know it (a `Caller`, or the token's user).
+ *
+ * @example
+ * ```ts
+ * const user: ChartUser = userOf(response);
+ * ```
+ */
+export type ChartUser = Pick<
+  Caller,
+  'id' | 'email' | 'firstName' | 'lastName' | 'tags' | 'permissionLevel' | 'renderingId'
+>;
+
+// The syntax @grove/datasource-sql binds in native queries: `{{name}}`, name made of [\w.].
+const placeholder = /\{\{\s*([\w.]+)\s*\}\}/g;
+const userPlaceholder = /\{\{\s*currentUser\./;
+const userPrefix = 'currentUser.';
+
+/**
+ * The values of a chart's `{{…}}` placeholders (spec §7.18, §7.19, §10.3): `currentUser.x` from
+ * the session's user (`roleId` and `team.id` / `team.name`, absent from the token, from the
+ * platform's cached users and rendering), any other name from the request's `contextVariables`
+ * (dashboard filters…).
+ *
+ * @example
+ * ```ts
+ * const variables = await ChartVariables.load(services, caller, body);
+ * variables.inject({ field: 'ownerId', operator: 'equal', value: '{{currentUser.id}}' });
+ * // { field: 'ownerId', operator: 'equal', value: '12' }
+ * ```
+ */
+export class ChartVariables {
+  private constructor(
+    private readonly user: TemplateContext | undefined,
+    private readonly context: Readonly<Record<string, unknown>>,
+  ) {}
+
+  /**
+   * Reads the body's `contextVariables`; the user's values are fetched (from cache) only when
+   * the body holds a `{{currentUser.…}}` placeholder.
+   *
+   * @param services - The platform client (cached users and rendering).
+   * @param user - The session's user.
+   * @param body - The chart definition as posted.
+   */
+  static async load(
+    services: AgentServices,
+    user: ChartUser,
+    body: Readonly<Record<string, unknown>>,
+  ): Promise<ChartVariables> {
+    const context = isJsonObject(body.contextVariables) ? body.contextVariables : {};
+    const needsUser = userPlaceholder.test(JSON.stringify(body));
+
+    return new ChartVariables(
+      needsUser ? await templateContextOf(services, user) : undefined,
+      context,
+    );
+  }
+
+  /**
+   * Fills the placeholders of every string inside a JSON value, as text (an unknown name gives
+   * `undefined`, like the vendor's agents). The value is not modified.
+   *
+   * @param value - A JSON value of the chart definition (`filter`, `limit`…).
+   */
+  inject(value: unknown): unknown {
+    if (typeof value === 'string') return this.fill(value);
+    if (Array.isArray(value)) return value.map(item => this.inject(item));
+    if (isJsonObject(value)) {
+      return Object.fromEntries(Object.entries(value).map(([k, item]) => [k, this.inject(item)]));
+    }
+
+    return value;
+  }
+
+  /**
+   * The raw values of the placeholders of a native query, by name, for the data source to bind
+   * (never spliced into the SQL). Names without a value are left out: the data source refuses
+   * them.
+   *
+   * @param query - The SQL of a native-query chart.
+   */
+  bindings(query: string): Record<string, unknown> {
+    const values: Record<string, unknown> = {};
+    for (const [, name] of query.matchAll(placeholder)) {
+      if (name === undefined) continue;
+      if (name.startsWith(userPrefix) && this.user) values[name] = readUserValue(this.user, name);
+      else if (name in this.context) values[name] = this.context[name];
+    }
+
+    return values;
+  }
+
+  private fill(text: string): string {
+    const withUser = this.user ? injectTemplates(text, this.user) : text;
+
+    return withUser.replace(placeholder, (match, name: string) =>
+      name.startsWith(userPrefix) ? match : String(this.context[name]),
+    );
+  }
+}
+
+async function templateContextOf(
+  services: AgentServices,
+  user: ChartUser,
+): Promise<TemplateContext> {
+  if (user.renderingId === undefined) throw new ForbiddenError('Forbidden');
+  const { permissions } = services.platform;
+  const [users, rendering] = await Promise.all([
+    permissions.getUsers(),
+    permissions.getRenderingPermissions(user.renderingId),
+  ]);
+  const known = users.find(candidate => candidate.id === user.id);
+  if (!known) throw new ForbiddenError('Forbidden');
+
+  return {
+    user: {
+      id: user.id,
+      email: user.email,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      fullName: `${user.firstName} ${user.lastName}`,
+      permissionLevel: user.permissionLevel ?? known.permissionLevel,
+      tags: user.tags,
+      roleId: known.roleId,
+    },
+    team: rendering.team,
+  };
+}
+
+// Same paths as `injectTemplates`: `team.x` from the rendering's team, anything else from the user.
+function readUserValue(context: TemplateContext, name: string): unknown {
+  const [head, ...rest] = name.slice(userPrefix.length).split('.');
+  let value: unknown = head === 'team' ? context.team : context.user;
+  for (const key of head === 'team' ? rest : [head, ...rest]) {
+    if (!isJsonObject(value) || key === undefined) return undefined;
+    value = value[key];
+  }
+
+  return value;
+}

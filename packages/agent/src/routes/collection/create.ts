@@ -1,0 +1,75 @@
+import {
+  Projection,
+  ValidationError,
+  getPrimaryKeys,
+  validateRecord,
+} from '@grove/datasource-toolkit';
+import type { Collection, CompositeId, RecordData } from '@grove/datasource-toolkit';
+import type { RouteMounter } from '../../http/route-mounter';
+import { callerOf } from '../../http/caller';
+import { collectionOf } from '../../http/collection-of';
+import { userOf } from '../../http/middlewares/authenticate';
+import { deserializeRecord } from '../../serializer/deserialize-record';
+import { serializeRecord } from '../../serializer/serialize-record';
+import { linkOneToOne, manyToOneValue, primaryKeyRecord } from './link-to-one';
+
+function columnsOf(collection: Collection): string[] {
+  return Object.entries(collection.schema.fields)
+    .filter(([, field]) => field.type === 'Column')
+    .map(([name]) => name);
+}
+
+/**
+ * `POST /{c}` (spec §7.5): creates one record from a JSON:API body. ManyToOne relationships set
+ * their foreign key before the insert; OneToOne relationships are linked after it (edit right on
+ * the foreign collection). Answers 200 with the record and the linked relations echoed.
+ *
+ * @example
+ * ```ts
+ * mountCreate(router, services);
+ * ```
+ */
+export const mountCreate: RouteMounter = (router, services) => {
+  router.post('/:collectionName', async (request, response) => {
+    const collection = collectionOf(services.dataSource, request.params.collectionName);
+    await services.authorization.assertCan(userOf(response), 'add', collection.name);
+    const caller = callerOf(request, response);
+    const { record, toOne } = deserializeRecord(collection, request.body);
+
+    const data: RecordData = { ...record };
+    const afterInsert: Array<[string, string | null]> = [];
+    for (const [name, packedId] of Object.entries(toOne)) {
+      const relation = collection.schema.fields[name];
+      if (relation?.type === 'ManyToOne') {
+        data[relation.foreignKey] = await manyToOneValue(caller, collection, relation, packedId);
+      } else if (relation?.type === 'OneToOne') {
+        afterInsert.push([name, packedId]);
+      }
+    }
+    if (Object.keys(data).length === 0) throw new ValidationError('The record data is empty');
+    validateRecord(collection, data);
+
+    const [created] = await collection.create(caller, [data]);
+    if (!created) throw new ValidationError('The record was not created');
+    const createdId = getPrimaryKeys(collection.schema).map(pk => created[pk]) as CompositeId;
+    for (const [name, packedId] of afterInsert) {
+      const relation = collection.schema.fields[name];
+      if (relation?.type === 'OneToOne') {
+        await linkOneToOne(services, caller, collection, relation, createdId, packedId);
+      }
+    }
+
+    // Echo the linked to-one relations with their primary keys only.
+    const echoed: RecordData = { ...created };
+    const paths = columnsOf(collection);
+    for (const [name, packedId] of Object.entries(toOne)) {
+      const relation = collection.schema.fields[name];
+      if (relation?.type !== 'ManyToOne' && relation?.type !== 'OneToOne') continue;
+      const foreign = collection.dataSource.getCollection(relation.foreignCollection);
+      echoed[name] = packedId === null ? null : primaryKeyRecord(foreign, packedId);
+      paths.push(...getPrimaryKeys(foreign.schema).map(pk => `${name}:${pk}`));
+    }
+
+    response.json(serializeRecord(collection, echoed, new Projection(...paths)));
+  });
+};

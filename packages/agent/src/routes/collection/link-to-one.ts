@@ -1,0 +1,90 @@
+import {
+  ConditionTreeFactory,
+  ConditionTreeLeaf,
+  Filter,
+  getPrimaryKeys,
+  getValueById,
+} from '@grove/datasource-toolkit';
+import type {
+  Caller,
+  Collection,
+  CompositeId,
+  ManyToOneSchema,
+  OneToOneSchema,
+  RecordData,
+} from '@grove/datasource-toolkit';
+import type { AgentServices } from '../../http/agent-services';
+import { parseId } from '../../query/parse-id';
+
+/**
+ * The foreign-key value a ManyToOne link writes: the target's `foreignKeyTarget` (read from the
+ * target record unless it is the target's primary key), or null to unlink.
+ *
+ * @example
+ * ```ts
+ * patch.authorId = await manyToOneValue(caller, books, 'author', '3');
+ * ```
+ */
+export async function manyToOneValue(
+  caller: Caller,
+  collection: Collection,
+  relation: ManyToOneSchema,
+  packedId: string | null,
+): Promise<unknown> {
+  if (packedId === null) return null;
+  const foreign = collection.dataSource.getCollection(relation.foreignCollection);
+
+  return getValueById(caller, foreign, parseId(foreign, packedId), relation.foreignKeyTarget);
+}
+
+/**
+ * Points a OneToOne relation of `parent` at one foreign record (or none): the record(s) linked
+ * now are detached (origin key nulled), then the target gets the parent's key — both within the
+ * caller's scope of the foreign collection, after checking `edit` on it (spec §7.5, §7.15).
+ *
+ * @example
+ * ```ts
+ * await linkOneToOne(services, caller, persons, relation, parentId, '12');
+ * ```
+ */
+export async function linkOneToOne(
+  services: AgentServices,
+  caller: Caller,
+  collection: Collection,
+  relation: OneToOneSchema,
+  parentId: CompositeId,
+  packedTargetId: string | null,
+): Promise<void> {
+  const foreign = collection.dataSource.getCollection(relation.foreignCollection);
+  await services.authorization.assertCan(caller, 'edit', foreign.name);
+  const scope = await services.authorization.getScope(caller, foreign);
+  const originValue = await getValueById(caller, collection, parentId, relation.originKeyTarget);
+  const targetTree =
+    packedTargetId === null
+      ? null
+      : ConditionTreeFactory.matchIds(foreign.schema, [parseId(foreign, packedTargetId)]);
+
+  const linkedNow = ConditionTreeFactory.intersect(
+    new ConditionTreeLeaf(relation.originKey, 'Equal', originValue),
+    targetTree?.inverse() ?? null,
+    scope ?? null,
+  );
+  // Updating no record is a no-op, so the detach needs no count first.
+  await foreign.update(caller, new Filter({ conditionTree: linkedNow }), {
+    [relation.originKey]: null,
+  });
+
+  if (targetTree) {
+    const tree = ConditionTreeFactory.intersect(targetTree, scope ?? null);
+    await foreign.update(caller, new Filter({ conditionTree: tree }), {
+      [relation.originKey]: originValue,
+    });
+  }
+}
+
+/** The primary-key fields of a packed id, as a partial record (to echo a linked relation). */
+export function primaryKeyRecord(collection: Collection, packedId: string): RecordData {
+  const id = parseId(collection, packedId);
+
+  return Object.fromEntries(getPrimaryKeys(collection.schema).map((pk, i) => [pk, id[i]]));
+}

@@ -1,0 +1,33 @@
+import type { RouteMounter } from '../../http/route-mounter';
+import { callerOf } from '../../http/caller';
+import { collectionOf } from '../../http/collection-of';
+import { userOf } from '../../http/middlewares/authenticate';
+import { parseProjection } from '../../query/parse-projection';
+import { serializeRecords } from '../../serializer/serialize-records';
+import { buildScopedFilter } from '../scoped-filter';
+
+/**
+ * `GET /{c}` (spec §7.1): one page of records as a JSON:API document, with search highlights.
+ * One `list` call on the data source, whatever the page size (relations come joined).
+ *
+ * @example
+ * ```ts
+ * mountList(router, services);
+ * ```
+ */
+export const mountList: RouteMounter = (router, services) => {
+  router.get('/:collectionName', async (request, response) => {
+    const collection = collectionOf(services.dataSource, request.params.collectionName);
+    await services.authorization.assertCan(userOf(response), 'browse', collection.name);
+    const caller = callerOf(request, response);
+    const filter = await buildScopedFilter(services, caller, collection, request.query, {
+      withLiveQuery: true,
+    });
+    const projection = parseProjection(request.query, request.headers, collection);
+    const records = await collection.list(caller, filter, projection);
+
+    response.json(
+      serializeRecords(collection, records, projection, { search: filter.search ?? undefined }),
+    );
+  });
+};

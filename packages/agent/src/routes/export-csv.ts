@@ -1,0 +1,55 @@
+import type { Caller, Collection, ConditionTree } from '@grove/datasource-toolkit';
+import type { Request, Response } from 'express';
+import type { AgentServices } from '../http/agent-services';
+import { exportRecords } from '../csv/export-records';
+import { csvResponseHeaders } from '../csv/csv-response-headers';
+import { parseCsvRequest } from '../csv/parse-csv-request';
+import { writeCsv } from '../csv/write-csv';
+import { parsePage } from '../query/parse-page';
+import { parseCsvProjection } from '../query/parse-projection';
+import { parseSort } from '../query/parse-sort';
+import { buildScopedFilter } from './scoped-filter';
+
+/**
+ * Streams a CSV export (spec §11) of a collection's records, restricted by `extraTree` for
+ * related exports: the header is checked before any byte is sent, then records are fetched page
+ * by page (`exportPageSize`) and written as they come, so memory does not grow with the rows.
+ *
+ * @example
+ * ```ts
+ * await exportCsv(services, request, response, caller, books);
+ * ```
+ */
+export async function exportCsv(
+  services: AgentServices,
+  request: Request,
+  response: Response,
+  caller: Caller,
+  collection: Collection,
+  extraTree?: ConditionTree,
+): Promise<void> {
+  const { header, filename } = parseCsvRequest(request.query);
+  parsePage(request.query); // Parsed (and validated) but ignored, as the protocol says.
+  const projection = parseCsvProjection(request.query, request.headers, collection);
+  const sort = parseSort(request.query, collection);
+  const filter = await buildScopedFilter(services, caller, collection, request.query, {
+    extraTree,
+  });
+
+  response.status(200).set(csvResponseHeaders(filename));
+  await writeCsv(
+    response,
+    header,
+    [...projection],
+    exportRecords({
+      collection,
+      caller,
+      filter,
+      sort,
+      projection,
+      pageSize: services.options.exportPageSize,
+      limit: services.options.limitExportSize,
+    }),
+  );
+  response.end();
+}

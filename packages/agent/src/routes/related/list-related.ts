@@ -1,0 +1,70 @@
+import type { RouteMounter } from '../../http/route-mounter';
+import { callerOf } from '../../http/caller';
+import { userOf } from '../../http/middlewares/authenticate';
+import { parseProjection } from '../../query/parse-projection';
+import { serializeRecords } from '../../serializer/serialize-records';
+import { countRecords, deactivatedCount } from '../collection/count';
+import { exportCsv } from '../export-csv';
+import { buildScopedFilter } from '../scoped-filter';
+import { linkedRecordsTree, toManyContext } from './related-context';
+
+/**
+ * The to-many related routes (spec §7.10–7.12): `GET /{c}/{id}/relationships/{rel}` (list),
+ * `…/{rel}/count` and `…/{rel}.csv`, on the foreign collection, within its scope; rights are
+ * checked on the foreign collection.
+ *
+ * @example
+ * ```ts
+ * mountListRelated(router, services);
+ * ```
+ */
+export const mountListRelated: RouteMounter = (router, services) => {
+  router.get(
+    '/:collectionName/:id/relationships/:relationName/count',
+    async (request, response) => {
+      const context = toManyContext(services, request, request.params.relationName);
+      await services.authorization.assertCan(userOf(response), 'browse', context.foreign.name);
+      const caller = callerOf(request, response);
+      if (!context.foreign.schema.countable) {
+        response.json(deactivatedCount);
+
+        return;
+      }
+      const filter = await buildScopedFilter(services, caller, context.foreign, request.query, {
+        extraTree: await linkedRecordsTree(caller, context),
+      });
+      response.json({ count: await countRecords(caller, context.foreign, filter) });
+    },
+  );
+
+  router.get('/:collectionName/:id/relationships/:relationName', async (request, response) => {
+    const { relationName } = request.params;
+    const isCsv = relationName.endsWith('.csv');
+    const context = toManyContext(
+      services,
+      request,
+      isCsv ? relationName.slice(0, -'.csv'.length) : relationName,
+    );
+    const user = userOf(response);
+    await services.authorization.assertCan(user, 'browse', context.foreign.name);
+    if (isCsv) await services.authorization.assertCan(user, 'export', context.foreign.name);
+    const caller = callerOf(request, response);
+    const linked = await linkedRecordsTree(caller, context);
+
+    if (isCsv) {
+      await exportCsv(services, request, response, caller, context.foreign, linked);
+
+      return;
+    }
+    const filter = await buildScopedFilter(services, caller, context.foreign, request.query, {
+      extraTree: linked,
+    });
+    const projection = parseProjection(request.query, request.headers, context.foreign);
+    const records = await context.foreign.list(caller, filter, projection);
+    response.json(
+      serializeRecords(context.foreign, records, projection, {
+        search: filter.search ?? undefined,
+      }),
+    );
+  });
+};

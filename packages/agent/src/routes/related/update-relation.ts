@@ -1,0 +1,54 @@
+import { ConditionTreeFactory, NotFoundError } from '@grove/datasource-toolkit';
+import type { RouteMounter } from '../../http/route-mounter';
+import { callerOf } from '../../http/caller';
+import { collectionOf } from '../../http/collection-of';
+import { parseId } from '../../query/parse-id';
+import { linkOneToOne, manyToOneValue } from '../collection/link-to-one';
+import { buildScopedFilter } from '../scoped-filter';
+
+function targetOf(body: unknown): string | null {
+  const data = (body as { data?: { id?: unknown } | null } | undefined)?.data;
+
+  return data === null || data === undefined || data.id === undefined ? null : String(data.id);
+}
+
+/**
+ * `PUT /{c}/{id}/relationships/{rel}` (spec §7.15): links (`{"data": {"id": …}}`) or unlinks
+ * (`{"data": null}`) a to-one relation. ManyToOne writes the parent's foreign key (edit on the
+ * parent, parent scope); OneToOne moves the foreign origin key (edit on the foreign). 204.
+ *
+ * @example
+ * ```ts
+ * mountUpdateRelation(router, services);
+ * ```
+ */
+export const mountUpdateRelation: RouteMounter = (router, services) => {
+  router.put('/:collectionName/:id/relationships/:relationName', async (request, response) => {
+    const parent = collectionOf(services.dataSource, request.params.collectionName);
+    const relation = parent.schema.fields[request.params.relationName];
+    if (relation?.type !== 'ManyToOne' && relation?.type !== 'OneToOne') {
+      throw new NotFoundError(`Relation '${parent.name}.${request.params.relationName}' not found`);
+    }
+    const caller = callerOf(request, response);
+    const parentId = parseId(parent, request.params.id);
+    const target = targetOf(request.body);
+
+    if (relation.type === 'OneToOne') {
+      await linkOneToOne(services, caller, parent, relation, parentId, target);
+    } else {
+      await services.authorization.assertCan(caller, 'edit', parent.name);
+      const value = await manyToOneValue(caller, parent, relation, target);
+      const filter = await buildScopedFilter(
+        services,
+        caller,
+        parent,
+        {},
+        {
+          extraTree: ConditionTreeFactory.matchIds(parent.schema, [parentId]),
+        },
+      );
+      await parent.update(caller, filter, { [relation.foreignKey]: value });
+    }
+    response.status(204).end();
+  });
+};

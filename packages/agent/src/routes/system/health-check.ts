@@ -1,0 +1,15 @@
+import type { RouteMounter } from '../../http/route-mounter';
+
+/**
+ * `GET /forest` (public): `{"error":null,"message":"Agent is running"}` (spec §1.5).
+ *
+ * @example
+ * ```ts
+ * mountHealthCheck(router, services);
+ * ```
+ */
+export const mountHealthCheck: RouteMounter = router => {
+  router.get('/', (_request, response) => {
+    response.json({ error: null, message: 'Agent is running' });
+  });
+};

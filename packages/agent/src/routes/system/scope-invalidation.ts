@@ -1,0 +1,21 @@
+import { ValidationError } from '@grove/datasource-toolkit';
+import type { RouteMounter } from '../../http/route-mounter';
+
+/**
+ * `POST /scope-cache-invalidation` (spec §7.16): drops the cached permissions of a rendering.
+ *
+ * @example
+ * ```ts
+ * mountScopeInvalidation(router, services);
+ * ```
+ */
+export const mountScopeInvalidation: RouteMounter = (router, services) => {
+  router.post('/scope-cache-invalidation', (request, response) => {
+    const renderingId = Number(
+      (request.body as { renderingId?: unknown } | undefined)?.renderingId,
+    );
+    if (!Number.isInteger(renderingId)) throw new ValidationError('Malformed body');
+    services.authorization.invalidateRendering(renderingId);
+    response.status(204).end();
+  });
+};

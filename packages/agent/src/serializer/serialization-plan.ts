@@ -1,0 +1,77 @@
+import { getPrimaryKeys } from '@grove/datasource-toolkit';
+import type { Collection, Projection } from '@grove/datasource-toolkit';
+
+/**
+ * One field of a resource, in schema order.
+ *
+ * @example
+ * ```ts
+ * const field: PlannedField = { kind: 'toMany', name: 'reviews' };
+ * ```
+ */
+export type PlannedField =
+  | { readonly kind: 'attribute'; readonly name: string }
+  | {
+      readonly kind: 'toOne';
+      readonly name: string;
+      readonly foreign: Collection;
+      readonly projection: Projection;
+    }
+  | { readonly kind: 'toMany'; readonly name: string };
+
+/**
+ * What serializing a record of a collection with a projection writes.
+ *
+ * @example
+ * ```ts
+ * const { primaryKeys, fields } = serializationPlan(books, projection);
+ * ```
+ */
+export interface SerializationPlan {
+  readonly collection: Collection;
+  readonly primaryKeys: readonly string[];
+  readonly fields: readonly PlannedField[];
+}
+
+// Keyed by projection: a list serializes many records with one projection (and its stable
+// sub-projections), so the schema is walked once per document, not once per record.
+const plans = new WeakMap<Projection, SerializationPlan>();
+
+/**
+ * The fields a resource of `collection` holds under `projection` (spec §6.1): projected columns
+ * as attributes, projected to-one relations with their sub-projection, every to-many relation as
+ * a link; in schema order. Cached per projection.
+ *
+ * @example
+ * ```ts
+ * serializationPlan(books, new Projection('id', 'author:name')).fields;
+ * // [{ kind: 'attribute', name: 'id' }, { kind: 'toOne', name: 'author', … }, { kind: 'toMany', name: 'reviews' }]
+ * ```
+ */
+export function serializationPlan(
+  collection: Collection,
+  projection: Projection,
+): SerializationPlan {
+  const cached = plans.get(projection);
+  if (cached?.collection === collection) return cached;
+
+  const columns = new Set(projection.columns);
+  const relations = projection.relations;
+  const fields = Object.entries(collection.schema.fields).flatMap(
+    ([name, field]): PlannedField[] => {
+      if (field.type === 'Column') return columns.has(name) ? [{ kind: 'attribute', name }] : [];
+      if (field.type === 'OneToMany' || field.type === 'ManyToMany') {
+        return [{ kind: 'toMany', name }];
+      }
+      const subProjection = relations[name];
+      if (!subProjection) return [];
+      const foreign = collection.dataSource.getCollection(field.foreignCollection);
+
+      return [{ kind: 'toOne', name, foreign, projection: subProjection }];
+    },
+  );
+  const plan = { collection, primaryKeys: getPrimaryKeys(collection.schema), fields };
+  plans.set(projection, plan);
+
+  return plan;
+}

@@ -1,0 +1,186 @@
+import {
+  ConditionTreeLeaf,
+  Filter,
+  Page,
+  PaginatedFilter,
+  Projection,
+  Sort,
+  createInMemoryDataSource,
+} from '@grove/datasource-toolkit';
+import type { Collection, RecordData } from '@grove/datasource-toolkit';
+import { exportRecords } from '../../src/csv/export-records';
+import { caller, collection } from '../query/library';
+
+/** A collection of `count` rows stored in descending id order, with its list spied on. */
+function rows(count: number): { rowsCollection: Collection; list: jest.SpyInstance } {
+  const records = Array.from({ length: count }, (_, index) => ({
+    id: count - index,
+    group: (count - index) % 2,
+  }));
+  const rowsCollection = createInMemoryDataSource({
+    collections: {
+      rows: {
+        fields: {
+          id: { type: 'Column', columnType: 'Number', isPrimaryKey: true },
+          group: { type: 'Column', columnType: 'Number' },
+        },
+        records,
+      },
+    },
+  }).getCollection('rows');
+
+  return { rowsCollection, list: jest.spyOn(rowsCollection, 'list') };
+}
+
+async function collect(pages: AsyncIterable<RecordData[]>): Promise<RecordData[][]> {
+  const result: RecordData[][] = [];
+  for await (const page of pages) result.push(page);
+
+  return result;
+}
+
+function pageOf(call: unknown[]): Page | null {
+  return (call[1] as PaginatedFilter).page;
+}
+
+describe('exportRecords', () => {
+  const projection = new Projection('id');
+  const filter = new Filter();
+
+  it('reads 2500 rows in 3 pages of 1000, by primary key ascending', async () => {
+    const { rowsCollection, list } = rows(2500);
+    const pages = await collect(
+      exportRecords({ collection: rowsCollection, caller, filter, projection, pageSize: 1000 }),
+    );
+
+    expect(pages.map(page => page.length)).toEqual([1000, 1000, 500]);
+    expect(list).toHaveBeenCalledTimes(3);
+    expect(list.mock.calls.map(pageOf)).toEqual([
+      new Page(0, 1000),
+      new Page(1000, 1000),
+      new Page(2000, 1000),
+    ]);
+    expect(pages.flat().map(record => record.id)).toEqual(
+      Array.from({ length: 2500 }, (_, index) => index + 1),
+    );
+  });
+
+  it('reads a page only when the consumer asks for it', async () => {
+    const { rowsCollection, list } = rows(2500);
+    const pages = exportRecords({
+      collection: rowsCollection,
+      caller,
+      filter,
+      projection,
+      pageSize: 1000,
+    });
+
+    expect(list).not.toHaveBeenCalled();
+    const first = await pages.next();
+    expect(first.value).toHaveLength(1000);
+    expect(list).toHaveBeenCalledTimes(1);
+    await pages.return(undefined);
+    expect(list).toHaveBeenCalledTimes(1);
+  });
+
+  it('stops after an empty page when the rows fill the last page', async () => {
+    const { rowsCollection, list } = rows(2000);
+    const pages = await collect(
+      exportRecords({ collection: rowsCollection, caller, filter, projection, pageSize: 1000 }),
+    );
+    expect(pages.map(page => page.length)).toEqual([1000, 1000]);
+    expect(list).toHaveBeenCalledTimes(3);
+  });
+
+  it.each([
+    [1500, [1000, 500], [new Page(0, 1000), new Page(1000, 500)]],
+    [2000, [1000, 1000], [new Page(0, 1000), new Page(1000, 1000)]],
+    [300, [300], [new Page(0, 300)]],
+    [0, [], []],
+  ])('stops at the limit %j', async (limit, lengths, calls) => {
+    const { rowsCollection, list } = rows(2500);
+    const pages = await collect(
+      exportRecords({
+        collection: rowsCollection,
+        caller,
+        filter,
+        projection,
+        pageSize: 1000,
+        limit,
+      }),
+    );
+    expect(pages.map(page => page.length)).toEqual(lengths);
+    expect(list.mock.calls.map(pageOf)).toEqual(calls);
+  });
+
+  it('sorts by the given sort with the primary key as tiebreaker, and keeps the filter', async () => {
+    const { rowsCollection, list } = rows(5);
+    const sort = new Sort({ field: 'group', ascending: false });
+    const tree = new ConditionTreeLeaf('id', 'GreaterThan', 1);
+    const pages = await collect(
+      exportRecords({
+        collection: rowsCollection,
+        caller,
+        filter: new Filter({ conditionTree: tree, search: '1' }),
+        sort,
+        projection,
+        pageSize: 2,
+      }),
+    );
+
+    // group descending, id ascending; the search '1' keeps the rows of group 1.
+    expect(pages.flat().map(record => record.id)).toEqual([3, 5]);
+    const sent = list.mock.calls[0]?.[1] as PaginatedFilter;
+    expect(sent.sort?.toJSON()).toEqual([
+      { field: 'group', ascending: false },
+      { field: 'id', ascending: true },
+    ]);
+    expect(sent.conditionTree).toBe(tree);
+    expect(sent.search).toBe('1');
+  });
+
+  it('sorts by primary keys when the sort is empty', async () => {
+    const { rowsCollection, list } = rows(3);
+    await collect(
+      exportRecords({
+        collection: rowsCollection,
+        caller,
+        filter,
+        sort: new Sort(),
+        projection,
+        pageSize: 10,
+      }),
+    );
+    expect((list.mock.calls[0]?.[1] as PaginatedFilter).sort?.toJSON()).toEqual([
+      { field: 'id', ascending: true },
+    ]);
+  });
+
+  it('sorts composite keys in schema order', async () => {
+    const orderLines = collection('orderLines');
+    const list = jest.spyOn(orderLines, 'list');
+    await collect(
+      exportRecords({
+        collection: orderLines,
+        caller,
+        filter,
+        projection: new Projection('sku'),
+        pageSize: 10,
+      }),
+    );
+    expect((list.mock.calls[0]?.[1] as PaginatedFilter).sort?.toJSON()).toEqual([
+      { field: 'orderId', ascending: true },
+      { field: 'sku', ascending: true },
+    ]);
+  });
+
+  it.each([0, -1, 1.5])('refuses a page size of %j', async pageSize => {
+    const { rowsCollection } = rows(1);
+    await expect(
+      collect(exportRecords({ collection: rowsCollection, caller, filter, projection, pageSize })),
+    ).rejects.toMatchObject({
+      code: 'ValidationError',
+      message: `The export page size must be a positive integer, got ${pageSize}`,
+    });
+  });
+});

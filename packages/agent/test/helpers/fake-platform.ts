@@ -1,0 +1,197 @@
+import { createSign, generateKeyPairSync } from 'node:crypto';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import type { Response } from 'express';
+
+/** What the fake platform answers; tests change it between requests. */
+export interface PlatformState {
+  environment: unknown;
+  users: Array<Record<string, unknown>>;
+  renderings: Record<string, unknown>;
+  ipWhitelist: { use_ip_whitelist: boolean; rules: unknown[] };
+  sendSchema: boolean;
+}
+
+export interface RecordedRequest {
+  readonly method: string;
+  readonly path: string;
+  readonly headers: Record<string, string | string[] | undefined>;
+  readonly body: unknown;
+}
+
+export interface FakePlatform {
+  readonly url: string;
+  readonly state: PlatformState;
+  readonly requests: RecordedRequest[];
+  /** Sends an event on every open event stream. */
+  emit(event: string, data?: unknown): void;
+  close(): Promise<void>;
+}
+
+export const envSecret = 'e'.repeat(64);
+export const authSecret = 'a-test-auth-secret-of-32-chars!!';
+
+/** A platform user (server protocol §4.2) with a default admin profile. */
+export function platformUser(id: number, overrides: Record<string, unknown> = {}) {
+  return {
+    id,
+    firstName: `First${id}`,
+    lastName: `Last${id}`,
+    fullName: `First${id} Last${id}`,
+    email: `user${id}@example.com`,
+    permissionLevel: 'admin',
+    tags: {},
+    roleId: 1,
+    ...overrides,
+  };
+}
+
+const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+function signIdToken(claims: object): string {
+  const unsigned = `${b64({ alg: 'RS256', kid: 'k1' })}.${b64(claims)}`;
+
+  return `${unsigned}.${createSign('RSA-SHA256').update(unsigned).sign(privateKey, 'base64url')}`;
+}
+
+/**
+ * A stand-in of the platform for the agent's tests: the calls the agent makes (schema,
+ * permissions, IP whitelist, events, OIDC login), answering from a mutable `state` and
+ * recording every request.
+ */
+export async function startFakePlatform(): Promise<FakePlatform> {
+  const state: PlatformState = {
+    environment: true,
+    users: [platformUser(1)],
+    renderings: {},
+    ipWhitelist: { use_ip_whitelist: false, rules: [] },
+    sendSchema: true,
+  };
+  const requests: RecordedRequest[] = [];
+  const streams = new Set<Response>();
+  const app = express();
+  app.use(express.json({ limit: '50mb' }));
+  app.use(express.urlencoded({ extended: false }));
+  app.use((request, _response, next) => {
+    requests.push({
+      method: request.method,
+      path: request.path,
+      headers: request.headers,
+      body: request.body as unknown,
+    });
+    next();
+  });
+  let url = '';
+
+  app.post('/forest/apimaps/hashcheck', (_request, response) => {
+    response.json({ sendSchema: state.sendSchema });
+  });
+  app.post('/forest/apimaps', (_request, response) => {
+    response.status(204).end();
+  });
+  app.get('/liana/v4/permissions/environment', (_request, response) => {
+    response.json(state.environment);
+  });
+  app.get('/liana/v4/permissions/users', (_request, response) => {
+    response.json(state.users);
+  });
+  app.get('/liana/v4/permissions/renderings/:id', (request, response) => {
+    response.json(
+      state.renderings[request.params.id] ?? {
+        team: { id: 1, name: 'Ops' },
+        collections: {},
+        stats: [],
+      },
+    );
+  });
+  app.get('/liana/v1/ip-whitelist-rules', (_request, response) => {
+    response.json({ data: { type: 'ip-whitelist-rules', id: '1', attributes: state.ipWhitelist } });
+  });
+  app.get('/liana/v4/subscribe-to-events', (request, response) => {
+    response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+    response.write(': open\n\n');
+    streams.add(response);
+    request.on('close', () => streams.delete(response));
+  });
+
+  // OIDC (server protocol §3): discovery, registration, token, keys, user info.
+  app.get('/oidc/.well-known/openid-configuration', (_request, response) => {
+    response.json({
+      issuer: url,
+      authorization_endpoint: `${url}/oidc/auth`,
+      token_endpoint: `${url}/oidc/token`,
+      registration_endpoint: `${url}/oidc/reg`,
+      jwks_uri: `${url}/oidc/jwks`,
+    });
+  });
+  app.post('/oidc/reg', (_request, response) => {
+    response
+      .status(201)
+      .json({ client_id: 'agent-client', redirect_uris: ['http://localhost/cb'] });
+  });
+  app.post('/oidc/token', (request, response) => {
+    const { code } = request.body as { code?: string };
+    if (code !== 'good-code') {
+      response.status(400).json({ error: 'invalid_grant', error_description: 'bad code' });
+
+      return;
+    }
+    const now = Math.floor(Date.now() / 1000);
+    const idToken = signIdToken({
+      iss: url,
+      aud: 'agent-client',
+      sub: '1',
+      iat: now,
+      exp: now + 60,
+    });
+    response.json({ access_token: 'access-1', id_token: idToken, token_type: 'Bearer' });
+  });
+  app.get('/oidc/jwks', (_request, response) => {
+    response.json({ keys: [{ ...publicKey.export({ format: 'jwk' }), kid: 'k1', alg: 'RS256' }] });
+  });
+  app.get('/liana/v2/renderings/:id/authorization', (request, response) => {
+    if (request.params.id === '403') {
+      response.status(403).json({ errors: [{ detail: 'User is not allowed on this rendering' }] });
+
+      return;
+    }
+    response.json({
+      data: {
+        type: 'users',
+        id: '1',
+        attributes: {
+          email: 'user1@example.com',
+          first_name: 'First1',
+          last_name: 'Last1',
+          teams: ['Operations'],
+          role: 'Admin',
+          permission_level: 'admin',
+          tags: [{ key: 'country', value: 'FR' }],
+        },
+      },
+    });
+  });
+
+  const server: Server = await new Promise(resolve => {
+    const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
+  });
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    url,
+    state,
+    requests,
+    emit(event, data = {}) {
+      for (const stream of streams)
+        stream.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    },
+    close: () =>
+      new Promise(resolve => {
+        for (const stream of streams) stream.end();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
