@@ -182,6 +182,49 @@ describe('CollectionCustomizer.importField', () => {
     );
   });
 
+  it('offers only the operators Grove allows when the source filters with more', async () => {
+    const customizer = new DataSourceCustomizer()
+      .addDataSource(async () => {
+        const dataSource = createInMemoryDataSource({
+          collections: {
+            people: {
+              fields: {
+                id: { type: 'Column', columnType: 'Number', isPrimaryKey: true },
+                email: { type: 'Column', columnType: 'String' },
+              },
+              records: [{ id: 1, email: 'ada@example.com' }],
+            },
+            orders: {
+              fields: {
+                id: { type: 'Column', columnType: 'Number', isPrimaryKey: true },
+                personId: { type: 'Column', columnType: 'Number' },
+                person: {
+                  type: 'ManyToOne',
+                  foreignCollection: 'people',
+                  foreignKey: 'personId',
+                  foreignKeyTarget: 'id',
+                },
+              },
+              records: [{ id: 1, personId: 1 }],
+            },
+          },
+        });
+        // Like SQL, which compares strings natively.
+        const email = dataSource.getCollection('people').schema.fields.email as ColumnSchema;
+        email.filterOperators?.add('LessThan');
+
+        return dataSource;
+      })
+      .customizeCollection('orders', orders =>
+        orders.importField('personEmail', { path: 'person:email' }),
+      );
+    const dataSource = await customizer.getDataSource();
+    const imported = column(dataSource, 'orders', 'personEmail');
+
+    expect(imported.filterOperators?.has('LessThan')).toBe(false);
+    expect(imported.filterOperators?.has('IContains')).toBe(true);
+  });
+
   it('refuses a path crossing a to-many relation', async () => {
     await expect(
       buildLibrary(c =>

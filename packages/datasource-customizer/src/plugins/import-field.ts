@@ -1,5 +1,6 @@
 import {
   ValidationError,
+  allowedOperatorsFor,
   getColumnSchema,
   isToOne,
   missingSchemaElement,
@@ -73,7 +74,11 @@ export function importField<S extends TSchema, N extends TCollectionName<S>>(
           .reduce<unknown>((patch, segment) => ({ [segment]: patch }), value) as RecordData,
     );
   }
+  // A data source may filter natively with more operators than Grove allows on the type (SQL
+  // compares strings with LessThan): the imported field offers the allowed ones.
+  const allowed = allowedOperatorsFor(column.columnType);
   for (const operator of column.filterOperators ?? []) {
+    if (!allowed.has(operator)) continue;
     customizer.replaceFieldOperator(field, operator, value => ({ field: path, operator, value }));
   }
   if (column.isSortable) {

@@ -1,0 +1,46 @@
+import { readConfig } from './reference-server-config';
+import { startReferenceServer } from './start-reference-server';
+
+// `npm start` at the repository root builds this app and runs this file.
+async function main(): Promise<void> {
+  const config = readConfig(process.env);
+  const server = await startReferenceServer(config, message => console.log(`  ${message}`));
+  const { agentUrl, token, counts } = server;
+  const list = `${agentUrl}/customers?timezone=Europe/Paris&page%5Bsize%5D=5&fields%5Bcustomers%5D=id,full_name,email`;
+
+  console.log(
+    [
+      '',
+      'Grove reference server is running.',
+      '',
+      `  Agent:     ${agentUrl}`,
+      `  Platform:  ${server.platform.url} (development sandbox)`,
+      `  Database:  ${config.databaseUrl.replace(/\/\/[^@/]*@/, '//***@')} (${counts.customers ?? 0} customers, ${counts.orders ?? 0} orders)`,
+      '',
+      'Bearer token of the demo user (development only, valid 12 hours):',
+      '',
+      `  export GROVE_TOKEN=${token}`,
+      '',
+      'List five customers:',
+      '',
+      `  curl -H "Authorization: Bearer $GROVE_TOKEN" "${list}"`,
+      '',
+      'Press Ctrl+C to stop.',
+      '',
+    ].join('\n'),
+  );
+
+  const stop = () => {
+    server.stop().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+main().catch(error => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
