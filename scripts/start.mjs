@@ -21,7 +21,14 @@ function pnpm(args) {
 
 console.log('Installing and building (the first run compiles sqlite3: about two minutes)…');
 pnpm(['install', '--frozen-lockfile']);
-pnpm(['exec', 'turbo', 'run', 'build', '--filter=@grove/reference-server...', '--output-logs=errors-only']);
+pnpm([
+  'exec',
+  'turbo',
+  'run',
+  'build',
+  '--filter=@grove/reference-server...',
+  '--output-logs=errors-only',
+]);
 
 const server = spawn(process.execPath, [join(root, 'apps/reference-server/dist/main.js')], {
   cwd: root,

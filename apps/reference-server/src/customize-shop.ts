@@ -54,18 +54,16 @@ export function customizeShop(agent: Agent): Agent {
           })
           // Collection chart: shown on a customer's page, computed by the database.
           .addChart('lifetime_value', async (context, resultBuilder) => {
-            const [row] = await context.dataSource
-              .getCollection('orders')
-              .aggregate(
-                {
-                  conditionTree: {
-                    field: 'customer_id',
-                    operator: 'Equal',
-                    value: context.recordId,
-                  },
+            const [row] = await context.dataSource.getCollection('orders').aggregate(
+              {
+                conditionTree: {
+                  field: 'customer_id',
+                  operator: 'Equal',
+                  value: context.recordId,
                 },
-                { operation: 'Sum', field: 'total' },
-              );
+              },
+              { operation: 'Sum', field: 'total' },
+            );
 
             return resultBuilder.value(Number(row?.value ?? 0));
           }),
@@ -133,22 +131,20 @@ export function customizeShop(agent: Agent): Agent {
 
       // Data-source chart: revenue of paid orders per month, grouped in the database.
       .addChart('monthly_revenue', async (context, resultBuilder) => {
-        const rows = await context.dataSource
-          .getCollection('orders')
-          .aggregate(
-            {
-              conditionTree: {
-                field: 'status',
-                operator: 'In',
-                value: ['paid', 'shipped', 'delivered'],
-              },
+        const rows = await context.dataSource.getCollection('orders').aggregate(
+          {
+            conditionTree: {
+              field: 'status',
+              operator: 'In',
+              value: ['paid', 'shipped', 'delivered'],
             },
-            {
-              operation: 'Sum',
-              field: 'total',
-              groups: [{ field: 'ordered_at', operation: 'Month' }],
-            },
-          );
+          },
+          {
+            operation: 'Sum',
+            field: 'total',
+            groups: [{ field: 'ordered_at', operation: 'Month' }],
+          },
+        );
 
         return resultBuilder.timeBased(
           'Month',
