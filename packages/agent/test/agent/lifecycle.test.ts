@@ -90,6 +90,15 @@ describe('agent lifecycle', () => {
     await agent.stop();
   });
 
+  it('writes the typings at start in development when typingsPath is set', async () => {
+    const typingsPath = join(directory, 'typings.ts');
+    const agent = createAgent({ ...baseOptions(), typingsPath }).addDataSource(bookstoreFactory());
+    await agent.start();
+
+    expect(await readFile(typingsPath, 'utf8')).toContain('export type Schema');
+    await agent.stop();
+  });
+
   it('does not upload the schema when the platform knows its hash', async () => {
     platform.state.sendSchema = false;
     const agent = createAgent(baseOptions()).addDataSource(bookstoreFactory());
@@ -204,9 +213,16 @@ describe('agent lifecycle', () => {
     agent.mountOnStandaloneServer(0, '127.0.0.1');
     await agent.start();
     const port = agent.port;
-    await new Promise(resolve => setTimeout(resolve, 100));
+    for (let attempt = 0; attempt < 100 && platform.openStreams() === 0; attempt += 1) {
+      await new Promise(resolve => setTimeout(resolve, 20));
+    }
+    expect(platform.openStreams()).toBe(1);
     await agent.stop();
+    for (let attempt = 0; attempt < 100 && platform.openStreams() > 0; attempt += 1) {
+      await new Promise(resolve => setTimeout(resolve, 20));
+    }
 
+    expect(platform.openStreams()).toBe(0);
     expect(closed).toEqual(['data source']);
     await expect(supertest(`http://127.0.0.1:${port}`).get('/forest')).rejects.toThrow();
   });

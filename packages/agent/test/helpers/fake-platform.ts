@@ -26,6 +26,8 @@ export interface FakePlatform {
   readonly requests: RecordedRequest[];
   /** Sends an event on every open event stream. */
   emit(event: string, data?: unknown): void;
+  /** How many event streams are open now. */
+  openStreams(): number;
   close(): Promise<void>;
 }
 
@@ -183,6 +185,7 @@ export async function startFakePlatform(): Promise<FakePlatform> {
     url,
     state,
     requests,
+    openStreams: () => streams.size,
     emit(event, data = {}) {
       for (const stream of streams)
         stream.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);

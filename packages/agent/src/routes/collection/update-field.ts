@@ -41,8 +41,12 @@ export const mountUpdateField: RouteMounter = (router, services) => {
       const array = Array.isArray(record?.[field]) ? [...(record[field] as unknown[])] : [];
       const index = Number(rawIndex);
       if (index > array.length) throw new ValidationError(`Field '${field}' is too short`);
-      array[index] = (request.body as { data?: { attributes?: unknown } } | undefined)?.data
-        ?.attributes;
+      const body = request.body as { data?: { attributes?: unknown } } | undefined;
+      const item = body?.data?.attributes;
+      if (item === undefined) {
+        throw new ValidationError('Expected a body {"data": {"attributes": {…}}}');
+      }
+      array[index] = item;
 
       if (record) await collection.update(caller, filter, { [field]: array });
       response.status(204).end();

@@ -374,7 +374,15 @@ describe('collection routes', () => {
         .send({ data: { attributes: { text: 'x' } } });
       const book = await agent.http().get(`/forest/books/1?${tz}`).set(auth);
 
-      expect([replace.status, append.status, gap.status]).toEqual([204, 204, 400]);
+      const empty = await agent
+        .http()
+        .put(`/forest/books/1/relationships/notes/0?${tz}`)
+        .set(auth)
+        .send({});
+
+      expect([replace.status, append.status, gap.status, empty.status]).toEqual([
+        204, 204, 400, 400,
+      ]);
       expect(gap.body.errors[0].detail).toBe("Field 'notes' is too short");
       expect(book.body.data.attributes.notes).toEqual([{ text: 'masterpiece' }, { text: 'long' }]);
     });
