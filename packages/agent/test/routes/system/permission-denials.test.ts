@@ -11,12 +11,21 @@ const rights = (granted: Record<string, boolean>) =>
       granted[right] ? everybody : nobody,
     ]),
   );
-const environment = (books: Record<string, boolean>, reviews: Record<string, boolean> = {}) => ({
+/**
+ * The environment rights of a step; `tags` is browsable only in the "allowed" step, a marker
+ * that tells when the agent has dropped its cached rights.
+ */
+const environment = (
+  books: Record<string, boolean>,
+  reviews: Record<string, boolean>,
+  marker: boolean,
+) => ({
   collections: {
     books: { collection: rights(books), actions: {} },
     reviews: { collection: rights(reviews), actions: {} },
     persons: { collection: rights({}), actions: {} },
     passports: { collection: rights({}), actions: {} },
+    tags: { collection: rights({ browse: marker }), actions: {} },
   },
 });
 
@@ -152,20 +161,26 @@ describe('permission denials, route by route', () => {
   });
   afterAll(() => agent.stop());
 
-  async function withEnvironment(value: unknown) {
+  /** Publishes new rights and waits until the agent serves with them (the marker flips). */
+  async function withEnvironment(value: ReturnType<typeof environment>, marker: boolean) {
     agent.platform.state.environment = value;
-    // Drop the cached rights through the platform's event, then wait until it is applied.
-    agent.platform.emit('refresh-roles');
-    await new Promise(resolve => setTimeout(resolve, 100));
+    const expected = marker ? 200 : 403;
+    for (let attempt = 0; attempt < 200; attempt += 1) {
+      agent.platform.emit('refresh-roles');
+      const probe = await agent.http().get(`/forest/tags/count?${tz}`).set(auth);
+      if (probe.status === expected) return;
+      await new Promise(resolve => setTimeout(resolve, 10));
+    }
+    throw new Error('the agent never applied the new rights');
   }
 
   it.each(routes)(
     '%s: 403 without the right, served with it',
     async (_name, call, books, reviews) => {
-      await withEnvironment(environment({}, {}));
+      await withEnvironment(environment({}, {}, false), false);
       const denied = await call(agent, auth);
 
-      await withEnvironment(environment(books, reviews));
+      await withEnvironment(environment(books, reviews, true), true);
       const allowed = await call(agent, auth);
 
       expect(denied.status).toBe(403);
