@@ -41,6 +41,10 @@ async function main(): Promise<void> {
 }
 
 main().catch(error => {
-  console.error(error instanceof Error ? error.message : error);
+  const { code, message } = error as { code?: string; message?: string };
+  console.error(message ?? error);
+  if (code === 'EADDRINUSE') {
+    console.error('A port is taken: choose others with PORT (agent) and GROVE_PLATFORM_PORT.');
+  }
   process.exit(1);
 });
