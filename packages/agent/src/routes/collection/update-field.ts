@@ -1,4 +1,10 @@
-import { ConditionTreeFactory, Page, Projection, ValidationError } from '@grove/datasource-toolkit';
+import {
+  ConditionTreeFactory,
+  NotFoundError,
+  Page,
+  Projection,
+  ValidationError,
+} from '@grove/datasource-toolkit';
 import type { RouteMounter } from '../../http/route-mounter';
 import { callerOf } from '../../http/caller';
 import { collectionOf } from '../../http/collection-of';
@@ -25,7 +31,8 @@ export const mountUpdateField: RouteMounter = (router, services) => {
       await services.authorization.assertCan(userOf(response), 'edit', collection.name);
       const caller = callerOf(request, response);
       const schema = collection.schema.fields[field];
-      if (schema?.type !== 'Column' || !Array.isArray(schema.columnType)) {
+      if (!schema) throw new NotFoundError(`Field '${collection.name}.${field}' not found`);
+      if (schema.type !== 'Column' || !Array.isArray(schema.columnType)) {
         throw new ValidationError(`'${collection.name}.${field}' is not an array field`);
       }
 

@@ -356,6 +356,25 @@ describe('collection routes', () => {
   });
 
   describe('PUT /forest/{c}/{id}/relationships/{field}/{index}', () => {
+    it('answers 404 for an unknown field and 400 for a field that is not an array', async () => {
+      const body = { data: { attributes: { text: 'x' } } };
+      const unknown = await agent
+        .http()
+        .put(`/forest/books/1/relationships/nope/0?${tz}`)
+        .set(auth)
+        .send(body);
+      const scalar = await agent
+        .http()
+        .put(`/forest/books/1/relationships/title/0?${tz}`)
+        .set(auth)
+        .send(body);
+
+      expect(unknown.status).toBe(404);
+      expect(unknown.body.errors[0].detail).toBe("Field 'books.nope' not found");
+      expect(scalar.status).toBe(400);
+      expect(scalar.body.errors[0].detail).toBe("'books.title' is not an array field");
+    });
+
     it('replaces and appends array items, refusing a gap', async () => {
       const replace = await agent
         .http()
