@@ -1,9 +1,8 @@
-import { Aggregation, ConditionTreeFactory } from '@grove/datasource-toolkit';
+import { ConditionTreeFactory } from '@grove/datasource-toolkit';
 import type { Caller, Collection, Filter, PlainConditionTree } from '@grove/datasource-toolkit';
 import type { SelectionCounter } from '@grove/platform-client';
 import { parseConditionTree } from '../../query/parse-condition-tree';
-
-const count = new Aggregation({ operation: 'Count' });
+import { countRecords } from '../collection/count';
 
 /**
  * The `count(condition?)` the action permissions need (spec §8.3): the records of the action's
@@ -52,7 +51,5 @@ async function countMatching(
   const restricted = filter.override({
     conditionTree: ConditionTreeFactory.intersect(filter.conditionTree, tree),
   });
-  const [row] = await collection.aggregate(caller, restricted, count);
-
-  return Number(row?.value ?? 0);
+  return countRecords(caller, collection, restricted);
 }

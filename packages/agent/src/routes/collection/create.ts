@@ -1,10 +1,11 @@
 import {
   Projection,
   ValidationError,
+  columnsProjection,
   getPrimaryKeys,
   validateRecord,
 } from '@grove/datasource-toolkit';
-import type { Collection, CompositeId, RecordData } from '@grove/datasource-toolkit';
+import type { CompositeId, RecordData } from '@grove/datasource-toolkit';
 import type { RouteMounter } from '../../http/route-mounter';
 import { callerOf } from '../../http/caller';
 import { collectionOf } from '../../http/collection-of';
@@ -12,12 +13,6 @@ import { userOf } from '../../http/middlewares/authenticate';
 import { deserializeRecord } from '../../serializer/deserialize-record';
 import { serializeRecord } from '../../serializer/serialize-record';
 import { linkOneToOne, manyToOneValue, primaryKeyRecord } from './link-to-one';
-
-function columnsOf(collection: Collection): string[] {
-  return Object.entries(collection.schema.fields)
-    .filter(([, field]) => field.type === 'Column')
-    .map(([name]) => name);
-}
 
 /**
  * `POST /{c}` (spec §7.5): creates one record from a JSON:API body. ManyToOne relationships set
@@ -61,7 +56,7 @@ export const mountCreate: RouteMounter = (router, services) => {
 
     // Echo the linked to-one relations with their primary keys only.
     const echoed: RecordData = { ...created };
-    const paths = columnsOf(collection);
+    const paths = [...columnsProjection(collection)];
     for (const [name, packedId] of Object.entries(toOne)) {
       const relation = collection.schema.fields[name];
       if (relation?.type !== 'ManyToOne' && relation?.type !== 'OneToOne') continue;
