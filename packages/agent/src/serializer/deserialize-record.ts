@@ -10,7 +10,7 @@ import { isJsonObject, type JsonObject } from '../query/is-json-object';
 
 /**
  * Reads a create / update body (spec §6.3): `data.attributes` copied as they are, every key
- * being a field of the collection; `data.id` fills the primary keys the attributes do not hold
+ * being a column of the collection (a relation name is refused: no nested writes from HTTP); `data.id` fills the primary keys the attributes do not hold
  * (attributes win); to-one `relationships` give the packed id of their target, or `null` to
  * unlink; to-many relationships are ignored. Values are not type-checked here (the route
  * validates the record, and refuses an empty one).
@@ -18,8 +18,8 @@ import { isJsonObject, type JsonObject } from '../query/is-json-object';
  * @param collection - The collection written.
  * @param body - The parsed JSON body.
  * @returns The record and the targets of its to-one relations, by relation name.
- * @throws The toolkit's `MissingFieldError` for an unknown attribute, `MissingRelationError` for
- *   an unknown relationship, ValidationError for a malformed relationship or `data.id`.
+ * @throws The toolkit's `MissingFieldError` for an unknown attribute, ValidationError for a
+ *   relation in `attributes`, `MissingRelationError` for an unknown relationship, ValidationError for a malformed relationship or `data.id`.
  *
  * @example
  * ```ts
@@ -36,8 +36,15 @@ export function deserializeRecord(
   const attributes: JsonObject = isJsonObject(data.attributes) ? data.attributes : {};
   const { fields } = collection.schema;
   for (const key of Object.keys(attributes)) {
-    if (!fields[key])
-      throw missingSchemaElement('field', collection.name, key, Object.keys(fields));
+    const field = fields[key];
+    if (!field) throw missingSchemaElement('field', collection.name, key, Object.keys(fields));
+    // A relation name here would be a nested write on the foreign collection, with neither its
+    // rights nor its scope checked: relations are only written through `relationships`.
+    if (field.type !== 'Column') {
+      throw new ValidationError(
+        `Unknown field "${key}" in attributes: relations are written through "relationships"`,
+      );
+    }
   }
 
   const record: RecordData = { ...attributes };

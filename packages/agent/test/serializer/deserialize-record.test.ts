@@ -73,6 +73,14 @@ describe('deserializeRecord', () => {
     });
   });
 
+  it('refuses a relation name in attributes (a nested write), naming the field', () => {
+    const body = { data: { attributes: { title: 'x', author: { firstName: 'Eve' } } } };
+    expect(thrown(() => deserializeRecord(books, body))).toMatchObject({
+      code: 'ValidationError',
+      message: 'Unknown field "author" in attributes: relations are written through "relationships"',
+    });
+  });
+
   it('refuses an unknown relationship', () => {
     const body = { data: { relationships: { writer: { data: null } } } };
     expect(thrown(() => deserializeRecord(books, body))).toMatchObject({
