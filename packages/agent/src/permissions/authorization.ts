@@ -26,11 +26,14 @@ export interface RequestUser {
 export class Authorization {
   constructor(private readonly permissions: PermissionService) {}
 
+  /** Whether the caller holds the right on the collection. */
+  can(caller: RequestUser, right: CollectionRight, collection: string): Promise<boolean> {
+    return this.permissions.can(toUser(caller), right, collection);
+  }
+
   /** Throws 403 `Forbidden` unless the caller holds the right on the collection. */
   async assertCan(caller: RequestUser, right: CollectionRight, collection: string): Promise<void> {
-    if (!(await this.permissions.can(toUser(caller), right, collection))) {
-      throw new ForbiddenError('Forbidden');
-    }
+    if (!(await this.can(caller, right, collection))) throw new ForbiddenError('Forbidden');
   }
 
   /** The caller's scope on a collection as a condition tree (placeholders filled), if any. */
@@ -41,11 +44,20 @@ export class Authorization {
     return ConditionTreeFactory.fromPlainObject(plain) ?? undefined;
   }
 
-  /** Throws 403 unless the caller may run the chart described by the request body. */
-  async assertCanRenderChart(caller: RequestUser, chart: Record<string, unknown>): Promise<void> {
-    if (!(await this.permissions.canRenderChart(toUser(caller), chart))) {
-      throw new ForbiddenError('Forbidden');
-    }
+  /**
+   * Throws 403 unless the caller may run the chart described by the request body, and says why
+   * it may: `trusted` (admin, developer, editor: any chart) or `saved` (a user whose rendering
+   * holds a chart of the same hash, who may replay that definition only).
+   */
+  async assertCanRenderChart(
+    caller: RequestUser,
+    chart: Record<string, unknown>,
+  ): Promise<'trusted' | 'saved'> {
+    const user = toUser(caller);
+    if (await this.permissions.isTrusted(user)) return 'trusted';
+    if (!(await this.permissions.canRenderChart(user, chart))) throw new ForbiddenError('Forbidden');
+
+    return 'saved';
   }
 
   /** Throws 403 unless the caller may run this live-query segment. */

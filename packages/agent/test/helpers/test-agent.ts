@@ -45,15 +45,18 @@ export function sessionToken(user: Record<string, unknown> = {}): string {
 
 /**
  * Starts a real agent (standalone server on a free port) over the bookstore, connected to a fake
- * platform, after `configure` added its customizations.
+ * platform, after `configure` added its customizations; `prepare` sets the platform's answers
+ * (rights, users, renderings) before the agent starts and caches any of them.
  */
 export async function startTestAgent(
   configure: (agent: Agent) => void = agent => {
     agent.addDataSource(bookstoreFactory());
   },
   options: Partial<AgentOptions> = {},
+  prepare: (platform: FakePlatform) => void = () => {},
 ): Promise<TestAgent> {
   const platform = await startFakePlatform();
+  prepare(platform);
   const directory = await mkdtemp(join(tmpdir(), 'grove-agent-'));
   const schemaPath = join(directory, '.grove-schema.json');
   const logs: TestAgent['logs'] = [];

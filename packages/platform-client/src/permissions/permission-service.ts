@@ -136,9 +136,17 @@ export class PermissionService {
     return decideApproval(rights, roleId, { isRequester: id === requesterId }, count);
   }
 
+  /**
+   * Whether the user's permission level is trusted with any chart and live-query segment
+   * (admin, developer, editor); other users run only their rendering's saved ones.
+   */
+  async isTrusted(user: PermissionUser): Promise<boolean> {
+    return trustedLevels.has((await this.platformUser(user)).permissionLevel);
+  }
+
   /** Whether the user may run a chart (trusted levels always; others by rendering hash). */
   async canRenderChart(user: PermissionUser, chart: Record<string, unknown>): Promise<boolean> {
-    if (trustedLevels.has((await this.platformUser(user)).permissionLevel)) return true;
+    if (await this.isTrusted(user)) return true;
     const { stats } = await this.getRenderingPermissions(user.renderingId);
     const hash = hashChart(chart);
 
@@ -152,7 +160,7 @@ export class PermissionService {
     query: string,
     connectionName?: string,
   ): Promise<boolean> {
-    if (trustedLevels.has((await this.platformUser(user)).permissionLevel)) return true;
+    if (await this.isTrusted(user)) return true;
     const rendering = await this.getRenderingPermissions(user.renderingId);
 
     return isSegmentQueryAllowed(rendering.collections[collection], query, connectionName);

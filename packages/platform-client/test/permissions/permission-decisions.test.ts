@@ -149,6 +149,13 @@ describe('PermissionService: decisions', () => {
     });
   });
 
+  describe('isTrusted', () => {
+    it('trusts admins, not user-level members', async () => {
+      await expect(client.permissions.isTrusted(admin)).resolves.toBe(true);
+      await expect(client.permissions.isTrusted(member)).resolves.toBe(false);
+    });
+  });
+
   describe('canRenderChart', () => {
     it('lets admins, developers and editors run any chart', async () => {
       await expect(client.permissions.canRenderChart(admin, { type: 'Pie' })).resolves.toBe(true);

@@ -7,6 +7,7 @@ import { computeLeaderboardChart } from './leaderboard-chart';
 import { computeLineChart } from './line-chart';
 import { computeObjectiveChart } from './objective-chart';
 import { computePieChart } from './pie-chart';
+import { assertSavedChartReplay } from './saved-chart-replay';
 import { createStatsChartContext } from './stats-chart-context';
 import type { StatsChartContext } from './stats-chart-context';
 import { toStatsDocument } from './stats-document';
@@ -25,7 +26,8 @@ const computations: Record<StatsChartType, (context: StatsChartContext) => Promi
  * `POST /stats/{c}` (spec §7.18): computes a dashboard or collection chart from its definition
  * (the body) and answers the `stats` document. Order of the checks: unknown collection (404),
  * chart type (400 `Invalid Chart type "<t>"`), chart permission (403; hashed on the body as
- * posted, before any placeholder is filled), then the timezone (400) and the chart itself.
+ * posted, before any placeholder is filled; a user allowed by a saved chart's hash replays it as
+ * saved: see `assertSavedChartReplay`), then the timezone (400) and the chart itself.
  *
  * @example
  * ```ts
@@ -39,7 +41,10 @@ export const mountStatsChart: RouteMounter = (router, services) => {
     const collection = collectionOf(services.dataSource, request.params.collectionName);
     const body = readChartBody(request.body);
     const type = readChartType(body.type);
-    await services.authorization.assertCanRenderChart(userOf(response), body);
+    const user = userOf(response);
+    if ((await services.authorization.assertCanRenderChart(user, body)) === 'saved') {
+      await assertSavedChartReplay(services, user, collection.name, body, request.query);
+    }
 
     const context = await createStatsChartContext(services, request, response, collection, body);
     response.json(toStatsDocument(await computations[type](context)));
