@@ -36,7 +36,13 @@ export const mountCreate: RouteMounter = (router, services) => {
     for (const [name, packedId] of Object.entries(toOne)) {
       const relation = collection.schema.fields[name];
       if (relation?.type === 'ManyToOne') {
-        data[relation.foreignKey] = await manyToOneValue(caller, collection, relation, packedId);
+        data[relation.foreignKey] = await manyToOneValue(
+          services,
+          caller,
+          collection,
+          relation,
+          packedId,
+        );
       } else if (relation?.type === 'OneToOne') {
         afterInsert.push([name, packedId]);
       }

@@ -6,11 +6,12 @@ import { userOf } from '../../http/middlewares/authenticate';
 import { parseId } from '../../query/parse-id';
 import { parseProjection } from '../../query/parse-projection';
 import { serializeRecord } from '../../serializer/serialize-record';
+import { readableRelations } from '../readable-relations';
 import { buildScopedFilter } from '../scoped-filter';
 
 /**
  * `GET /{c}/{id}` (spec §7.3): one record within the caller's scope, or 404
- * `Record does not exists`.
+ * `Record does not exists`; embedded to-one relations as the caller may read them.
  *
  * @example
  * ```ts
@@ -33,10 +34,9 @@ export const mountGet: RouteMounter = (router, services) => {
       },
     );
     const projection = parseProjection(request.query, request.headers, collection);
-    const [record] = await collection.list(
-      caller,
-      filter.override({ page: new Page(0, 1) }),
-      projection,
+    const readable = await readableRelations(services, caller, collection, projection);
+    const [record] = await readable.apply(
+      await collection.list(caller, filter.override({ page: new Page(0, 1) }), readable.projection),
     );
     if (!record) throw new NotFoundError('Record does not exists');
 

@@ -2,6 +2,11 @@ import {
   ConditionTreeFactory,
   ConditionTreeLeaf,
   Filter,
+  NotFoundError,
+  Page,
+  PaginatedFilter,
+  Projection,
+  getFieldValue,
   getPrimaryKeys,
   getValueById,
 } from '@grove/datasource-toolkit';
@@ -17,15 +22,21 @@ import type { AgentServices } from '../../http/agent-services';
 import { parseId } from '../../query/parse-id';
 
 /**
- * The foreign-key value a ManyToOne link writes: the target's `foreignKeyTarget` (read from the
- * target record unless it is the target's primary key), or null to unlink.
+ * The foreign-key value a ManyToOne link writes: the target's `foreignKeyTarget`, read from the
+ * target record, or null to unlink. Linking needs `browse` on the foreign collection and a
+ * target within the caller's scope of it (else 403 / 404, and nothing is written): a link must
+ * not reveal, nor point at, a record the caller cannot see.
+ *
+ * @throws ForbiddenError without browse on the foreign collection; NotFoundError when the target
+ *   does not exist or lies outside the caller's scope.
  *
  * @example
  * ```ts
- * patch.authorId = await manyToOneValue(caller, books, 'author', '3');
+ * patch.authorId = await manyToOneValue(services, caller, books, relation, '3');
  * ```
  */
 export async function manyToOneValue(
+  services: AgentServices,
   caller: Caller,
   collection: Collection,
   relation: ManyToOneSchema,
@@ -33,14 +44,47 @@ export async function manyToOneValue(
 ): Promise<unknown> {
   if (packedId === null) return null;
   const foreign = collection.dataSource.getCollection(relation.foreignCollection);
+  const target = await readableTarget(services, caller, foreign, packedId, [
+    relation.foreignKeyTarget,
+  ]);
 
-  return getValueById(caller, foreign, parseId(foreign, packedId), relation.foreignKeyTarget);
+  return getFieldValue(target, relation.foreignKeyTarget);
+}
+
+/**
+ * The record a to-one link points at, read within the caller's scope of the foreign collection
+ * after checking `browse` on it.
+ *
+ * @throws ForbiddenError without browse; NotFoundError when absent or out of scope.
+ */
+async function readableTarget(
+  services: AgentServices,
+  caller: Caller,
+  foreign: Collection,
+  packedId: string,
+  fields: string[],
+): Promise<RecordData> {
+  await services.authorization.assertCan(caller, 'browse', foreign.name);
+  const scope = await services.authorization.getScope(caller, foreign);
+  const byId = ConditionTreeFactory.matchIds(foreign.schema, [parseId(foreign, packedId)]);
+  const [target] = await foreign.list(
+    caller,
+    new PaginatedFilter({
+      conditionTree: ConditionTreeFactory.intersect(byId, scope ?? null),
+      page: new Page(0, 1),
+    }),
+    new Projection(...fields).withPks(foreign),
+  );
+  if (!target) throw new NotFoundError(`Record ${packedId} of '${foreign.name}' was not found`);
+
+  return target;
 }
 
 /**
  * Points a OneToOne relation of `parent` at one foreign record (or none): the record(s) linked
  * now are detached (origin key nulled), then the target gets the parent's key — both within the
- * caller's scope of the foreign collection, after checking `edit` on it (spec §7.5, §7.15).
+ * caller's scope of the foreign collection, after checking `edit` on it (spec §7.5, §7.15) and,
+ * before anything is written, that the target is readable (browse, in scope; else 403 / 404).
  *
  * @example
  * ```ts
@@ -57,6 +101,7 @@ export async function linkOneToOne(
 ): Promise<void> {
   const foreign = collection.dataSource.getCollection(relation.foreignCollection);
   await services.authorization.assertCan(caller, 'edit', foreign.name);
+  if (packedTargetId !== null) await readableTarget(services, caller, foreign, packedTargetId, []);
   const scope = await services.authorization.getScope(caller, foreign);
   const originValue = await getValueById(caller, collection, parentId, relation.originKeyTarget);
   const targetTree =

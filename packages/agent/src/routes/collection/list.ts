@@ -4,11 +4,13 @@ import { collectionOf } from '../../http/collection-of';
 import { userOf } from '../../http/middlewares/authenticate';
 import { parseProjection } from '../../query/parse-projection';
 import { serializeRecords } from '../../serializer/serialize-records';
+import { readableRelations } from '../readable-relations';
 import { buildScopedFilter } from '../scoped-filter';
 
 /**
  * `GET /{c}` (spec §7.1): one page of records as a JSON:API document, with search highlights.
- * One `list` call on the data source, whatever the page size (relations come joined).
+ * One `list` call on the data source, whatever the page size (relations come joined), plus one
+ * per to-one relation whose foreign collection the caller sees through a scope.
  *
  * @example
  * ```ts
@@ -24,7 +26,10 @@ export const mountList: RouteMounter = (router, services) => {
       withLiveQuery: true,
     });
     const projection = parseProjection(request.query, request.headers, collection);
-    const records = await collection.list(caller, filter, projection);
+    const readable = await readableRelations(services, caller, collection, projection);
+    const records = await readable.apply(
+      await collection.list(caller, filter, readable.projection),
+    );
 
     response.json(
       serializeRecords(collection, records, projection, { search: filter.search ?? undefined }),

@@ -13,6 +13,7 @@ import { parseId } from '../../query/parse-id';
 import { parseProjection } from '../../query/parse-projection';
 import { deserializeRecord } from '../../serializer/deserialize-record';
 import { serializeRecord } from '../../serializer/serialize-record';
+import { readableRelations } from '../readable-relations';
 import { buildScopedFilter } from '../scoped-filter';
 
 function attributeKeys(body: unknown): Set<string> {
@@ -57,10 +58,9 @@ export const mountUpdate: RouteMounter = (router, services) => {
     if (Object.keys(patch).length > 0) await collection.update(caller, filter, patch);
 
     const projection = parseProjection({}, {}, collection);
-    const [updated] = await collection.list(
-      caller,
-      filter.override({ page: new Page(0, 1) }),
-      projection,
+    const readable = await readableRelations(services, caller, collection, projection);
+    const [updated] = await readable.apply(
+      await collection.list(caller, filter.override({ page: new Page(0, 1) }), readable.projection),
     );
     response.json(serializeRecord(collection, updated ?? null, projection));
   });

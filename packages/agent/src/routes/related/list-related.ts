@@ -5,6 +5,7 @@ import { parseProjection } from '../../query/parse-projection';
 import { serializeRecords } from '../../serializer/serialize-records';
 import { countRecords, deactivatedCount } from '../collection/count';
 import { exportCsv } from '../export-csv';
+import { readableRelations } from '../readable-relations';
 import { buildScopedFilter } from '../scoped-filter';
 import { linkedRecordsTree, toManyContext } from './related-context';
 
@@ -60,7 +61,10 @@ export const mountListRelated: RouteMounter = (router, services) => {
       extraTree: linked,
     });
     const projection = parseProjection(request.query, request.headers, context.foreign);
-    const records = await context.foreign.list(caller, filter, projection);
+    const readable = await readableRelations(services, caller, context.foreign, projection);
+    const records = await readable.apply(
+      await context.foreign.list(caller, filter, readable.projection),
+    );
     response.json(
       serializeRecords(context.foreign, records, projection, {
         search: filter.search ?? undefined,

@@ -15,7 +15,8 @@ function targetOf(body: unknown): string | null {
 /**
  * `PUT /{c}/{id}/relationships/{rel}` (spec §7.15): links (`{"data": {"id": …}}`) or unlinks
  * (`{"data": null}`) a to-one relation. ManyToOne writes the parent's foreign key (edit on the
- * parent, parent scope); OneToOne moves the foreign origin key (edit on the foreign). 204.
+ * parent, parent scope); OneToOne moves the foreign origin key (edit on the foreign). A target
+ * needs browse on the foreign collection and must lie within its scope (403 / 404). 204.
  *
  * @example
  * ```ts
@@ -37,7 +38,7 @@ export const mountUpdateRelation: RouteMounter = (router, services) => {
       await linkOneToOne(services, caller, parent, relation, parentId, target);
     } else {
       await services.authorization.assertCan(caller, 'edit', parent.name);
-      const value = await manyToOneValue(caller, parent, relation, target);
+      const value = await manyToOneValue(services, caller, parent, relation, target);
       const filter = await buildScopedFilter(
         services,
         caller,
