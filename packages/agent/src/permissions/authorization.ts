@@ -55,7 +55,8 @@ export class Authorization {
   ): Promise<'trusted' | 'saved'> {
     const user = toUser(caller);
     if (await this.permissions.isTrusted(user)) return 'trusted';
-    if (!(await this.permissions.canRenderChart(user, chart))) throw new ForbiddenError('Forbidden');
+    if (!(await this.permissions.canRenderChart(user, chart)))
+      throw new ForbiddenError('Forbidden');
 
     return 'saved';
   }

@@ -117,7 +117,12 @@ async function applyPlan(caller: Caller, plan: Plan, records: RecordData[]): Pro
   for (const { name, foreign, scope, plan: nested } of plan.checked) {
     let holders = copies.filter(copy => isRecord(copy[name]));
     if (scope) {
-      const visible = await visibleKeys(caller, foreign, scope, holders.map(h => h[name]));
+      const visible = await visibleKeys(
+        caller,
+        foreign,
+        scope,
+        holders.map(h => h[name]),
+      );
       for (const holder of holders) {
         if (!visible.has(keyOf(foreign, holder[name] as RecordData))) holder[name] = null;
       }

@@ -33,7 +33,7 @@ export interface RestrictedShop {
   /** Authorization headers: user 1 admin; users 2 and 3 user-level with roles 2 and 3. */
   readonly as: Record<1 | 2 | 3, { Authorization: string }>;
   /** Runs a SELECT on the SQLite file directly. */
-  select<T = Record<string, unknown>>(sql: string): Promise<T[]>;
+  select<T extends object = Record<string, unknown>>(sql: string): Promise<T[]>;
   stop(): Promise<void>;
 }
 
@@ -91,8 +91,7 @@ export async function startRestrictedShop(options: RestrictedShopOptions): Promi
     shop,
     agent,
     as: { 1: { Authorization: `Bearer ${sessionToken()}` }, 2: user(2), 3: user(3) },
-    select: <T>(sql: string) =>
-      sequelize.query<T>(sql, { type: QueryTypes.SELECT }) as Promise<T[]>,
+    select: <T extends object>(sql: string) => sequelize.query<T>(sql, { type: QueryTypes.SELECT }),
     async stop() {
       await sequelize.close();
       await agent.stop();

@@ -77,7 +77,8 @@ describe('deserializeRecord', () => {
     const body = { data: { attributes: { title: 'x', author: { firstName: 'Eve' } } } };
     expect(thrown(() => deserializeRecord(books, body))).toMatchObject({
       code: 'ValidationError',
-      message: 'Unknown field "author" in attributes: relations are written through "relationships"',
+      message:
+        'Unknown field "author" in attributes: relations are written through "relationships"',
     });
   });
 
