@@ -175,6 +175,25 @@ describe('related routes', () => {
     expect(passport2.body.data.relationships.owner.data).toEqual({ type: 'persons', id: '1' });
   });
 
+  it('refuses a OneToOne target outside the foreign scope (404) before detaching anything', async () => {
+    agent.platform.state.renderings['1'] = {
+      team: { id: 1, name: 'Ops' },
+      collections: {
+        passports: { scope: { field: 'number', operator: 'Equal', value: 'P-1' }, segments: [] },
+      },
+      stats: [],
+    };
+    const response = await agent
+      .http()
+      .put(`/forest/persons/1/relationships/passport?${tz}`)
+      .set(auth)
+      .send({ data: { type: 'passports', id: '2' } });
+    const passport1 = await agent.http().get(`/forest/passports/1?${tz}`).set(auth);
+
+    expect(response.status).toBe(404);
+    expect(passport1.body.data.relationships.owner.data).toEqual({ type: 'persons', id: '1' });
+  });
+
   it('answers 404 for an unknown relation', async () => {
     const response = await agent.http().get(`/forest/books/1/relationships/nope?${tz}`).set(auth);
 

@@ -19,11 +19,12 @@ const environment = (
   books: Record<string, boolean>,
   reviews: Record<string, boolean>,
   marker: boolean,
+  persons: Record<string, boolean> = {},
 ) => ({
   collections: {
     books: { collection: rights(books), actions: {} },
     reviews: { collection: rights(reviews), actions: {} },
-    persons: { collection: rights({}), actions: {} },
+    persons: { collection: rights(persons), actions: {} },
     passports: { collection: rights({}), actions: {} },
     tags: { collection: rights({ browse: marker }), actions: {} },
   },
@@ -31,8 +32,10 @@ const environment = (
 
 type Call = (agent: TestAgent, auth: Record<string, string>) => Promise<{ status: number }>;
 
-/** Each data route, the right it needs, and (for related routes) on which collection. */
-const routes: Array<[string, Call, Record<string, boolean>, Record<string, boolean>]> = [
+/** Each data route, the rights it needs on books, reviews and (optionally) persons. */
+const routes: Array<
+  [string, Call, Record<string, boolean>, Record<string, boolean>, Record<string, boolean>?]
+> = [
   ['list', (a, auth) => a.http().get(`/forest/books?${tz}`).set(auth), { browse: true }, {}],
   ['count', (a, auth) => a.http().get(`/forest/books/count?${tz}`).set(auth), { browse: true }, {}],
   ['get', (a, auth) => a.http().get(`/forest/books/1?${tz}`).set(auth), { read: true }, {}],
@@ -133,7 +136,7 @@ const routes: Array<[string, Call, Record<string, boolean>, Record<string, boole
     { delete: true },
   ],
   [
-    'set a ManyToOne (edit on the parent)',
+    'set a ManyToOne (edit on the parent, browse on the target)',
     (a, auth) =>
       a
         .http()
@@ -142,6 +145,7 @@ const routes: Array<[string, Call, Record<string, boolean>, Record<string, boole
         .send({ data: { id: '1' } }),
     { edit: true },
     {},
+    { browse: true },
   ],
 ];
 
@@ -176,11 +180,11 @@ describe('permission denials, route by route', () => {
 
   it.each(routes)(
     '%s: 403 without the right, served with it',
-    async (_name, call, books, reviews) => {
+    async (_name, call, books, reviews, persons = {}) => {
       await withEnvironment(environment({}, {}, false), false);
       const denied = await call(agent, auth);
 
-      await withEnvironment(environment(books, reviews, true), true);
+      await withEnvironment(environment(books, reviews, true, persons), true);
       const allowed = await call(agent, auth);
 
       expect(denied.status).toBe(403);
