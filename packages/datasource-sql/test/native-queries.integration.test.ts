@@ -40,7 +40,7 @@ const attacks: Record<Family | 'all', readonly string[]> = {
     "SELECT nextval('grove_seq')",
     "SELECT setval('grove_seq', 100)",
     'SELECT grove_write() AS value',
-    "DO $$ BEGIN DELETE FROM orders; END $$",
+    'DO $$ BEGIN DELETE FROM orders; END $$',
     'CALL grove_purge()',
   ],
   mysql: [
@@ -56,7 +56,7 @@ const attacks: Record<Family | 'all', readonly string[]> = {
     "SELECT '\\' AS value; DELETE FROM orders; -- '",
     "WITH x AS (SELECT '\\') DELETE FROM orders RETURNING 1 AS value",
     'WITH d AS (SELECT 1) DELETE FROM orders',
-    "SELECT $t$ ; $t$ AS value; DELETE FROM orders",
+    'SELECT $t$ ; $t$ AS value; DELETE FROM orders',
     'PRAGMA query_only = OFF',
     "ATTACH DATABASE '/tmp/grove-native-attached.sqlite' AS other",
     "VACUUM INTO '/tmp/grove-native-vacuum.sqlite'",
@@ -174,9 +174,7 @@ describe.each(connections)('$name: native queries are read-only by construction'
         { value: '1' },
       ]);
       await dataSource.executeNativeQuery('main', 'SELECT pg_advisory_lock(4242) AS value');
-      expect(await select('SELECT pg_try_advisory_lock(4242) AS value')).toEqual([
-        { value: true },
-      ]);
+      expect(await select('SELECT pg_try_advisory_lock(4242) AS value')).toEqual([{ value: true }]);
       await select('SELECT pg_advisory_unlock(4242)');
     });
 
@@ -190,8 +188,7 @@ describe.each(connections)('$name: native queries are read-only by construction'
 
 describe('SQLite in memory: native queries on the single connection', () => {
   let dataSource: SqlDataSource;
-  const count = async () =>
-    dataSource.connection.select('SELECT COUNT(*) AS value FROM orders');
+  const count = async () => dataSource.connection.select('SELECT COUNT(*) AS value FROM orders');
 
   beforeAll(async () => {
     const factory = createSqlDataSource(

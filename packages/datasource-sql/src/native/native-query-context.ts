@@ -1,4 +1,4 @@
-import type { Sequelize } from 'sequelize';
+import type { Options, Sequelize } from 'sequelize';
 
 type Row = Record<string, unknown>;
 
@@ -27,6 +27,18 @@ export type NativeQueryRunner = (context: NativeQueryContext) => Promise<Row[]>;
  * ```
  */
 export function logStatement(sequelize: Sequelize, sql: string): void {
-  const { logging } = sequelize.options;
+  const { logging } = optionsOf(sequelize);
   if (typeof logging === 'function') logging(sql);
+}
+
+/**
+ * The options a Sequelize instance was built with (present at run time, absent from its typings).
+ *
+ * @example
+ * ```ts
+ * optionsOf(sequelize).storage; // './shop.sqlite'
+ * ```
+ */
+export function optionsOf(sequelize: Sequelize): Options {
+  return (sequelize as unknown as { options: Options }).options;
 }

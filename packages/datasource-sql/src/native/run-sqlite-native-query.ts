@@ -1,12 +1,16 @@
 import type { Database } from 'sqlite3';
 import { checkSqliteStatement } from './check-sqlite-statement';
 import type { NativeQueryContext, NativeQueryRunner } from './native-query-context';
-import { logStatement } from './native-query-context';
+import { logStatement, optionsOf } from './native-query-context';
 
 type Row = Record<string, unknown>;
 
 interface Sqlite3Module {
-  readonly Database: new (file: string, mode: number, callback: (error: Error | null) => void) => Database;
+  readonly Database: new (
+    file: string,
+    mode: number,
+    callback: (error: Error | null) => void,
+  ) => Database;
   readonly OPEN_READONLY: number;
   readonly LIMIT_ATTACHED: number;
 }
@@ -31,7 +35,7 @@ const memoryTurns = new WeakMap<Database, Promise<unknown>>();
 export const runSqliteNativeQuery: NativeQueryRunner = async context => {
   const { sequelize, sql } = context;
   checkSqliteStatement(sql);
-  const { storage } = sequelize.options;
+  const { storage } = optionsOf(sequelize);
   const manager = sequelize.connectionManager;
   if (storage === undefined || storage === '' || storage === ':memory:') {
     const shared = (await manager.getConnection({ type: 'read' })) as Database;
