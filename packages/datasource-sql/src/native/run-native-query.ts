@@ -1,4 +1,4 @@
-import { UnprocessableError } from '@grove/datasource-toolkit';
+import { UnprocessableError, isGroveError } from '@grove/datasource-toolkit';
 import type { SqlDialectName } from '../connection/connection-options';
 import type { NativeQueryContext, NativeQueryRunner } from './native-query-context';
 import { runMysqlNativeQuery } from './run-mysql-native-query';
@@ -16,7 +16,7 @@ const runners: Record<SqlDialectName, NativeQueryRunner> = {
  * Runs a native query read-only, whatever it says: the database refuses any write (read-only
  * transaction or connection), the statement is a single one, and it is stopped after
  * `timeoutMs`. A timeout becomes an `UnprocessableError` naming the limit; the database's
- * other refusals keep their message.
+ * other refusals become `UnprocessableError`s with the driver's message (kept as `cause`).
  *
  * @param dialect - The connection's dialect.
  * @param context - The pool, the statement (`$n` placeholders) and its values, the timeout.
@@ -38,7 +38,12 @@ export async function runNativeQuery(
         { cause: error },
       );
     }
-    throw error;
+    if (isGroveError(error)) throw error;
+    // The database's refusal (a write in a read-only transaction, a syntax error…), as is.
+    const message = (error as { message?: unknown } | undefined)?.message;
+    throw new UnprocessableError(typeof message === 'string' ? message : String(error), {
+      cause: error,
+    });
   }
 }
 
