@@ -29,9 +29,9 @@ describe('checkSqliteStatement (SQLite tokenizing rules)', () => {
 
   it.each([
     ['SELECT 1; SELECT 2', 'A native query must be a single statement'],
-    // SQLite has no backslash escape: `'\\'` is a whole string, and the DELETE is a statement.
+    // SQLite has no backslash escape: `'\'` is a whole string, and the DELETE is a statement.
     ["SELECT '\\'; DELETE FROM t; --'", 'A native query must be a single statement'],
-    // …and `'\\''; DELETE` is one unterminated string (SQLite then refuses it as a syntax error).
+    // …and `'\''; DELETE` is one unterminated string (SQLite then refuses it as a syntax error).
     ["SELECT '\\''; DELETE FROM t", undefined],
     ['SELECT 1; /* c */ DELETE FROM t', 'A native query must be a single statement'],
     [';SELECT 1', 'A native query must be a single statement'],
