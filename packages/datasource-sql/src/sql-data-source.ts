@@ -10,6 +10,7 @@ import type { SqlConnection } from './connection/sql-connection';
 import type { Introspection } from './introspection/introspection';
 import { buildRelations } from './schema/build-relations';
 import { buildTableModel, type TableModel } from './schema/table-model';
+import { runNativeQuery } from './native/run-native-query';
 import { createDialect } from './sql/create-dialect';
 import type { ModelRegistry } from './sql/query-scope';
 
@@ -17,7 +18,14 @@ import type { ModelRegistry } from './sql/query-scope';
 export interface SqlDataSourceOptions {
   /** Registers the connection for native queries (SQL charts, segments) under this name. */
   readonly liveQueryConnections?: string;
+  /**
+   * How long a native query may run before the database stops it (default 10 000 ms). Native
+   * queries are read-only by construction: see the README.
+   */
+  readonly nativeQueryTimeoutMs?: number;
 }
+
+const defaultNativeQueryTimeoutMs = 10_000;
 
 /**
  * The collections of one SQL database: one per table and view (views read-only), with the
@@ -31,6 +39,7 @@ export interface SqlDataSourceOptions {
  */
 export class SqlDataSource extends BaseDataSource<SqlCollection> implements ModelRegistry {
   private readonly models = new Map<string, TableModel>();
+  private readonly nativeQueryTimeoutMs: number;
 
   constructor(
     readonly connection: SqlConnection,
@@ -39,6 +48,10 @@ export class SqlDataSource extends BaseDataSource<SqlCollection> implements Mode
     options: SqlDataSourceOptions = {},
   ) {
     super();
+    this.nativeQueryTimeoutMs = options.nativeQueryTimeoutMs ?? defaultNativeQueryTimeoutMs;
+    if (!Number.isFinite(this.nativeQueryTimeoutMs) || this.nativeQueryTimeoutMs <= 0) {
+      throw new ValidationError('nativeQueryTimeoutMs must be a positive number of milliseconds');
+    }
     const dialect = createDialect(connection);
     const relations = buildRelations(introspection.tables);
     const all = [
@@ -92,8 +105,11 @@ export class SqlDataSource extends BaseDataSource<SqlCollection> implements Mode
   }
 
   /**
-   * Runs a read query on a registered connection. `{{currentUser.id}}`-style variables become
-   * bound parameters, never SQL text.
+   * Runs a read query on a registered connection, read-only by construction: in a read-only
+   * transaction (PostgreSQL, MySQL, MariaDB) or on a read-only connection (SQLite), as a single
+   * statement, stopped after `nativeQueryTimeoutMs`; nothing it does is ever committed.
+   * `{{currentUser.id}}`-style variables become bound parameters, never SQL text; their values
+   * come from `contextVariables` only (the caller fills `currentUser.*` from the session).
    */
   override async executeNativeQuery(
     connectionName: string,
@@ -105,14 +121,20 @@ export class SqlDataSource extends BaseDataSource<SqlCollection> implements Mode
     }
     const bind: unknown[] = [];
     const sql = query.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (_, name: string) => {
-      if (!(name in contextVariables))
+      if (!Object.hasOwn(contextVariables, name))
         throw new ValidationError(`Unknown context variable '${name}'`);
       bind.push(contextVariables[name]);
 
       return `$${bind.length}`;
     });
 
-    return this.connection.select(sql, bind);
+    return runNativeQuery(this.connection.dialect, {
+      sequelize: this.connection.sequelize,
+      sql,
+      bind,
+      timeoutMs: this.nativeQueryTimeoutMs,
+      isMariaDbServer: this.connection.isMariaDbServer,
+    });
   }
 
   /** Closes the connection pool. */

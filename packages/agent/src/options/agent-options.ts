@@ -45,6 +45,8 @@ export interface AgentOptions {
   readonly exportPageSize?: number;
   /** Largest number of rows a CSV export writes (default: no limit). */
   readonly limitExportSize?: number;
+  /** Longest native query (SQL chart or live-query segment), in characters (default 65 536). */
+  readonly maxNativeQueryLength?: number;
   /** Skips writing/sending the schema (tests, read-only replicas). */
   readonly skipSchemaUpdate?: boolean;
 }
@@ -68,6 +70,7 @@ export interface ResolvedAgentOptions {
   readonly platformTimeoutMs: number;
   readonly exportPageSize: number;
   readonly limitExportSize?: number;
+  readonly maxNativeQueryLength: number;
   readonly skipSchemaUpdate: boolean;
 }
 
@@ -138,6 +141,11 @@ export function resolveAgentOptions(options: AgentOptions): ResolvedAgentOptions
       options.limitExportSize === undefined
         ? undefined
         : positiveInteger('limitExportSize', options.limitExportSize, 0),
+    maxNativeQueryLength: positiveInteger(
+      'maxNativeQueryLength',
+      options.maxNativeQueryLength,
+      65_536,
+    ),
     skipSchemaUpdate: options.skipSchemaUpdate ?? false,
   };
 }

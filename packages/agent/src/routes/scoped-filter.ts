@@ -2,6 +2,7 @@ import type { Caller, Collection, ConditionTree, PaginatedFilter } from '@grove/
 import type { AgentServices } from '../http/agent-services';
 import { buildPaginatedFilter } from '../query/build-filter';
 import { ChartVariables } from './charts/chart-variables';
+import { verifySelectQuery } from './charts/verify-select-query';
 import type { QueryParams } from '../query/query-params';
 
 /** Options of {@link buildScopedFilter}. */
@@ -15,7 +16,8 @@ export interface ScopedFilterOptions {
 /**
  * The record set of a data route (spec §3.4): the request's `filters` AND the caller's scope AND
  * segment AND search AND the route's own restriction, plus page and sort. A live-query segment
- * is checked against the caller's rights and receives the caller's `{{currentUser.x}}` values.
+ * is checked against the caller's rights, then its length and SQL (one SELECT, 422), and
+ * receives the caller's `{{currentUser.x}}` values.
  *
  * @example
  * ```ts
@@ -45,6 +47,8 @@ export async function buildScopedFilter(
     segment.query,
     segment.connectionName,
   );
+  // After the permission: an early, clear refusal; the data source runs it read-only anyway.
+  verifySelectQuery(segment.query, services.options.maxNativeQueryLength);
 
   // `{{currentUser.x}}` placeholders are bound (never spliced) by the data source, with the
   // same values as charts: the token's user, plus role and team from the platform's caches.

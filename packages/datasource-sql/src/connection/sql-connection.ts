@@ -138,6 +138,11 @@ function sequelizeOptions(
       ...(options.dialect === 'postgres' && options.schema
         ? { options: `-c search_path="${options.schema.replace(/"/g, '""')}",public` }
         : {}),
+      // Never several statements in one query, whatever the user's options: native queries
+      // rely on it (mysql2 and mariadb both name the option so).
+      ...(options.dialect === 'mysql' || options.dialect === 'mariadb'
+        ? { multipleStatements: false }
+        : {}),
     },
     logging: logger ? sql => logger('Debug', sql.replace(/^Executing \([^)]*\): /, '')) : false,
   };

@@ -44,7 +44,8 @@ export class ChartVariables {
 
   /**
    * Reads the body's `contextVariables`; the user's values are fetched (from cache) only when
-   * the body holds a `{{currentUser.…}}` placeholder.
+   * a string of the body holds a `{{currentUser.…}}` placeholder (any whitespace inside the
+   * braces).
    *
    * @param services - The platform client (cached users and rendering).
    * @param user - The session's user.
@@ -56,7 +57,7 @@ export class ChartVariables {
     body: Readonly<Record<string, unknown>>,
   ): Promise<ChartVariables> {
     const context = isJsonObject(body.contextVariables) ? body.contextVariables : {};
-    const needsUser = userPlaceholder.test(JSON.stringify(body));
+    const needsUser = mentionsUser(body);
 
     return new ChartVariables(
       needsUser ? await templateContextOf(services, user) : undefined,
@@ -82,8 +83,9 @@ export class ChartVariables {
 
   /**
    * The raw values of the placeholders of a native query, by name, for the data source to bind
-   * (never spliced into the SQL). Names without a value are left out: the data source refuses
-   * them.
+   * (never spliced into the SQL): `currentUser.*` from the session's user only (a client's
+   * `contextVariables` cannot supply them), other names from `contextVariables`. Names without
+   * a value are left out: the data source refuses them.
    *
    * @param query - The SQL of a native-query chart.
    */
@@ -91,8 +93,13 @@ export class ChartVariables {
     const values: Record<string, unknown> = {};
     for (const [, name] of query.matchAll(placeholder)) {
       if (name === undefined) continue;
-      if (name.startsWith(userPrefix) && this.user) values[name] = readUserValue(this.user, name);
-      else if (name in this.context) values[name] = this.context[name];
+      // `currentUser.*` comes from the session only, never from the client's variables.
+      const value = name.startsWith(userPrefix)
+        ? this.user && readUserValue(this.user, name)
+        : Object.hasOwn(this.context, name)
+          ? this.context[name]
+          : undefined;
+      if (value !== undefined) values[name] = value;
     }
 
     return values;
@@ -102,9 +109,25 @@ export class ChartVariables {
     const withUser = this.user ? injectTemplates(text, this.user) : text;
 
     return withUser.replace(placeholder, (match, name: string) =>
-      name.startsWith(userPrefix) ? match : String(this.context[name]),
+      name.startsWith(userPrefix)
+        ? match
+        : String(Object.hasOwn(this.context, name) ? this.context[name] : undefined),
     );
   }
+}
+
+// Whether a string anywhere in the body holds a `{{currentUser.…}}` placeholder, whatever
+// whitespace sits inside the braces (read on the strings themselves: JSON would escape it).
+function mentionsUser(body: Readonly<Record<string, unknown>>): boolean {
+  const pending: unknown[] = [body];
+  while (pending.length) {
+    const value = pending.pop();
+    if (typeof value === 'string' && userPlaceholder.test(value)) return true;
+    if (Array.isArray(value)) pending.push(...value);
+    else if (isJsonObject(value)) pending.push(...Object.values(value));
+  }
+
+  return false;
 }
 
 async function templateContextOf(

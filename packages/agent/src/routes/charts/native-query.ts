@@ -12,10 +12,12 @@ import { verifySelectQuery } from './verify-select-query';
  * `POST /_internal/native_query` (spec §7.19): a chart computed by the SQL of its definition, on
  * one of the data source's native query connections; no timezone needed. The checks, in order:
  * a `query` and a non-`Smart` type (422), a `connectionName` (422), a known connection (422), the
- * SQL sanity check (422, one SELECT) and the chart permission (403, hashed on the body as
- * posted), then the chart type (400). `{{name}}` placeholders stay in the SQL: the data source
- * binds their values (`currentUser.x` from the session, others from `contextVariables`) as
- * parameters, never as SQL text.
+ * chart permission (403, hashed on the body as posted), then the SQL: its length
+ * (`maxNativeQueryLength`, 422) and the sanity check (422, one SELECT), then the chart type
+ * (400). The sanity check is an early message; the data source runs the query read-only by
+ * construction. `{{name}}` placeholders stay in the SQL: the data source binds their values
+ * (`currentUser.x` from the session only, others from `contextVariables`) as parameters, never
+ * as SQL text.
  *
  * @example
  * ```ts
@@ -29,9 +31,10 @@ export const mountNativeQuery: RouteMounter = (router, services) => {
   router.post('/_internal/native_query', async (request, response) => {
     const body = readChartBody(request.body);
     const { query, connectionName } = readQueryChart(body, services.dataSource);
-    verifySelectQuery(query);
     const user = userOf(response);
+    // The permission first: nothing of the SQL is read for a caller who may not run the chart.
     await services.authorization.assertCanRenderChart(user, body);
+    verifySelectQuery(query, services.options.maxNativeQueryLength);
     const type = readChartType(body.type);
 
     const variables = await ChartVariables.load(services, user, body);
