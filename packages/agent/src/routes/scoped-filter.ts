@@ -1,6 +1,8 @@
+import { ConditionTreeFactory, Projection } from '@grove/datasource-toolkit';
 import type { Caller, Collection, ConditionTree, PaginatedFilter } from '@grove/datasource-toolkit';
 import type { AgentServices } from '../http/agent-services';
 import { buildPaginatedFilter } from '../query/build-filter';
+import { assertBrowsablePaths } from './assert-browsable-paths';
 import { ChartVariables } from './charts/chart-variables';
 import { verifySelectQuery } from './charts/verify-select-query';
 import type { QueryParams } from '../query/query-params';
@@ -15,7 +17,8 @@ export interface ScopedFilterOptions {
 
 /**
  * The record set of a data route (spec §3.4): the request's `filters` AND the caller's scope AND
- * segment AND search AND the route's own restriction, plus page and sort. A live-query segment
+ * segment AND search AND the route's own restriction, plus page and sort. Filters and sorts
+ * through a relation need the browse right on the related collection (403 otherwise). A live-query segment
  * is checked against the caller's rights, then its length and SQL (one SELECT, 422), and
  * receives the caller's `{{currentUser.x}}` values.
  *
@@ -31,12 +34,20 @@ export async function buildScopedFilter(
   query: QueryParams,
   options: ScopedFilterOptions = {},
 ): Promise<PaginatedFilter> {
-  const scope = await services.authorization.getScope(caller, collection);
-  const filter = buildPaginatedFilter(collection, query, {
-    scope,
-    extraTree: options.extraTree,
+  const requested = buildPaginatedFilter(collection, query, {
     timezone: caller.timezone,
     withLiveQuery: options.withLiveQuery ?? false,
+  });
+  // The request's own filters and sort may not reach into a collection the caller cannot browse;
+  // the scope and the route's restriction are the agent's, so they are added after the check.
+  await assertBrowsablePaths(services, caller, collection, requestedPaths(requested));
+  const scope = await services.authorization.getScope(caller, collection);
+  const filter = requested.override({
+    conditionTree: ConditionTreeFactory.intersect(
+      requested.conditionTree,
+      scope,
+      options.extraTree,
+    ),
   });
   const segment = filter.liveQuerySegment;
   if (!segment) return filter;
@@ -57,4 +68,15 @@ export async function buildScopedFilter(
   return filter.override({
     liveQuerySegment: { ...segment, contextVariables: variables.bindings(segment.query) },
   });
+}
+
+/** The fields a request filters and sorts on. */
+export function requestedPaths(filter: {
+  readonly conditionTree: ConditionTree | null;
+  readonly sort?: { readonly projection: Projection } | null;
+}): Projection {
+  return new Projection(
+    ...(filter.conditionTree?.projection.paths ?? []),
+    ...(filter.sort?.projection.paths ?? []),
+  );
 }

@@ -1,10 +1,16 @@
-import { ValidationError, makeForeignFilter } from '@grove/datasource-toolkit';
+import {
+  ConditionTreeFactory,
+  ValidationError,
+  makeForeignFilter,
+} from '@grove/datasource-toolkit';
 import type { Caller, Collection, Filter } from '@grove/datasource-toolkit';
 import type { AgentServices } from '../../http/agent-services';
 import { collectionOf } from '../../http/collection-of';
 import { buildFilter } from '../../query/build-filter';
 import { parseId } from '../../query/parse-id';
 import { parseSelection, selectionTree } from '../../query/parse-selection';
+import { assertBrowsablePaths } from '../assert-browsable-paths';
+import { requestedPaths } from '../scoped-filter';
 import type { Selection } from '../../query/parse-selection';
 import type { QueryParams } from '../../query/query-params';
 
@@ -55,10 +61,14 @@ export async function buildActionFilter(options: ActionFilterOptions): Promise<F
     ? undefined
     : await services.authorization.getScope(caller, collection);
 
-  const filter = buildFilter(collection, selection.query, {
-    timezone: caller.timezone,
-    ...(scope ? { scope } : {}),
-    ...(isGlobal ? {} : { extraTree: selectionTree(collection, selection) }),
+  const requested = buildFilter(collection, selection.query, { timezone: caller.timezone });
+  await assertBrowsablePaths(services, caller, collection, requestedPaths(requested));
+  const filter = requested.override({
+    conditionTree: ConditionTreeFactory.intersect(
+      requested.conditionTree,
+      scope,
+      isGlobal ? undefined : selectionTree(collection, selection),
+    ),
   });
   if (!selection.parent) return filter;
 
