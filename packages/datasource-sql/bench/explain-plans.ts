@@ -16,7 +16,7 @@ import {
 import { createSqlDataSource, type SqlDataSource } from '../src';
 import { testConnections } from '../test/helpers/connections';
 import { explainAggregate, explainList } from '../test/helpers/explain';
-import { seedShop } from './seed-shop';
+import { seedShop } from '../test/helpers/seed-shop';
 
 const rows = Number(process.env.BENCH_ROWS ?? 100_000);
 const page = new Page(0, 15);

@@ -7,7 +7,7 @@ import { Page, PaginatedFilter, Projection, Sort, type Caller } from '@grove/dat
 import { createSqlDataSource, type SqlDataSource } from '../src';
 import { buildSelect } from '../src/sql/build-select';
 import { createDialect } from '../src/sql/create-dialect';
-import { seedShop } from './seed-shop';
+import { seedShop } from '../test/helpers/seed-shop';
 
 const url = process.env.POSTGRES_URL;
 const rows = Number(process.env.BENCH_ROWS ?? 100_000);

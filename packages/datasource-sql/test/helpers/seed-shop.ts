@@ -1,6 +1,6 @@
 import { QueryTypes } from 'sequelize';
-import type { TestConnection } from '../test/helpers/connections';
-import { createScratchDatabase, type ScratchDatabase } from '../test/helpers/scratch-database';
+import type { TestConnection } from './connections';
+import { createScratchDatabase, type ScratchDatabase } from './scratch-database';
 
 /**
  * Creates `customers` (id, NOT NULL name, nullable city, every third city null) and `orders`
