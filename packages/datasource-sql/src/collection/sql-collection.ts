@@ -21,7 +21,7 @@ import { buildSelect } from '../sql/build-select';
 import { buildDelete, buildInsert, buildUpdate } from '../sql/build-writes';
 import type { ModelRegistry } from '../sql/query-scope';
 import type { SqlDialect } from '../sql/sql-dialect';
-import { mapWriteError } from './map-write-error';
+import { mapDriverError, type DriverOperation } from './map-driver-error';
 
 /** What a collection shares with its data source. */
 export interface SqlCollectionContext {
@@ -66,7 +66,7 @@ export class SqlCollection extends BaseCollection {
       projection,
     );
 
-    return query.toRecords(await this.context.connection.select(query.sql, query.bind));
+    return query.toRecords(await this.read(query.sql, query.bind, 'list'));
   }
 
   async aggregate(
@@ -75,7 +75,7 @@ export class SqlCollection extends BaseCollection {
     aggregation: Aggregation,
     limit?: number,
   ): Promise<AggregateResult[]> {
-    const { registry, dialect, connection } = this.context;
+    const { registry, dialect } = this.context;
     const query = buildAggregate(
       registry,
       dialect,
@@ -86,7 +86,7 @@ export class SqlCollection extends BaseCollection {
       limit,
     );
 
-    return query.toResults(await connection.select(query.sql, query.bind));
+    return query.toResults(await this.read(query.sql, query.bind, 'aggregate'));
   }
 
   async create(_caller: Caller, records: RecordData[]): Promise<RecordData[]> {
@@ -116,7 +116,7 @@ export class SqlCollection extends BaseCollection {
 
       return await this.fetchByKeys(keys);
     } catch (error) {
-      throw mapWriteError(error, this.name, 'create');
+      throw mapDriverError(error, this.model, 'create');
     }
   }
 
@@ -139,11 +139,23 @@ export class SqlCollection extends BaseCollection {
     await this.write(statement.sql, statement.bind, 'delete');
   }
 
+  private async read(
+    sql: string,
+    bind: unknown[],
+    operation: DriverOperation,
+  ): Promise<Array<Record<string, unknown>>> {
+    try {
+      return await this.context.connection.select(sql, bind);
+    } catch (error) {
+      throw mapDriverError(error, this.model, operation);
+    }
+  }
+
   private async write(sql: string, bind: unknown[], operation: 'update' | 'delete'): Promise<void> {
     try {
       await this.context.connection.run(sql, bind);
     } catch (error) {
-      throw mapWriteError(error, this.name, operation);
+      throw mapDriverError(error, this.model, operation);
     }
   }
 

@@ -17,6 +17,11 @@ export interface ColumnModel {
   /** Generated client-side when absent from an insert (Uuid primary keys, `uuid()` defaults). */
   readonly generateUuid: boolean;
   readonly writable: boolean;
+  /**
+   * Whether the column may hold NULL (introspected; false for declared primary keys). Sorts use
+   * it to skip null ordering clauses that would stop PostgreSQL from using an index.
+   */
+  readonly nullable: boolean;
 }
 
 /** A table or view as queries need it. */
@@ -110,6 +115,7 @@ export function buildTableModel(table: IntrospectedTable, isView: boolean, logge
       generateUuid:
         isUuidDefault(column) || (isPk && columnType === 'Uuid' && column.defaultValue === null),
       writable: !isView && !column.autoIncrement && !column.generated,
+      nullable: column.allowNull,
     };
     columns.set(column.name, model);
     fields[column.name] = columnSchema(column, model, isPk, isView);

@@ -61,9 +61,10 @@ export function buildAggregate(
   const valueAlias = dialect.quote('value');
   const select = [...groups.map(g => g.select), `${value} AS ${valueAlias}`].join(', ');
   const groupBy = groups.length ? ` GROUP BY ${groups.map((_, i) => i + 1).join(', ')}` : '';
+  // Without groups there is one row: no ORDER BY (it would add a Sort step to every count).
+  const orderBy = groups.length ? ` ORDER BY ${valueAlias} DESC${dialect.nullsOrder(false)}` : '';
   const sql =
-    `SELECT ${select} FROM ${scope.from()} WHERE ${where}${groupBy}` +
-    ` ORDER BY ${valueAlias} DESC${dialect.nullsOrder(false)}` +
+    `SELECT ${select} FROM ${scope.from()} WHERE ${where}${groupBy}${orderBy}` +
     (limit !== undefined && limit !== null ? dialect.limit(limit, 0) : '');
   const isNumeric =
     aggregation.operation === 'Count' ||

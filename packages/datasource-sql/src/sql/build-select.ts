@@ -31,7 +31,9 @@ function setPath(record: RecordData, path: readonly string[], value: unknown): v
 
 /**
  * Builds the one SELECT of a list: only the projected columns, a LEFT JOIN per to-one relation
- * of the projection, filter and sort, nulls first ascending, LIMIT/OFFSET. Each joined relation
+ * of the projection, filter and sort, nulls first ascending (a null ordering clause only where
+ * the sorted expression can be null, so that primary keys and NOT NULL columns sort through
+ * their indexes), LIMIT/OFFSET. Each joined relation
  * also reads a marker column, so that a missing related record comes back as `null`.
  *
  * @example
@@ -73,9 +75,12 @@ export function buildSelect(
   }
   const where = buildCondition(filter.conditionTree, { scope, dialect, params });
   const order = (filter.sort?.clauses ?? []).map(({ field, ascending }) => {
-    const { sql, column } = scope.column(field);
+    const { sql, column, nullable } = scope.column(field);
+    // A column that cannot be null needs no null ordering: on PostgreSQL, `NULLS FIRST` on an
+    // ascending sort would stop the planner from reading a (default) index in order.
+    const nulls = nullable ? dialect.nullsOrder(ascending) : '';
 
-    return `${dialect.comparable(sql, column)} ${ascending ? 'ASC' : 'DESC'}${dialect.nullsOrder(ascending)}`;
+    return `${dialect.comparable(sql, column)} ${ascending ? 'ASC' : 'DESC'}${nulls}`;
   });
   const sql =
     `SELECT ${select.length ? select.join(', ') : '1 AS "one"'} FROM ${scope.from()} WHERE ${where}` +

@@ -12,6 +12,11 @@ export interface ModelRegistry {
 export interface ResolvedColumn {
   readonly sql: string;
   readonly column: ColumnModel;
+  /**
+   * Whether the expression may be NULL: a nullable column, or any column read through a
+   * LEFT JOIN (a missing related record reads as NULL even where its table forbids it).
+   */
+  readonly nullable: boolean;
 }
 
 interface JoinedRelation {
@@ -56,7 +61,11 @@ export class QueryScope {
         `Invalid access: "${path}" on "${this.collection}" does not exist.`,
       );
 
-    return { sql: `${this.dialect.quote(alias)}.${this.dialect.quote(field)}`, column };
+    return {
+      sql: `${this.dialect.quote(alias)}.${this.dialect.quote(field)}`,
+      column,
+      nullable: column.nullable || parts.length > 0,
+    };
   }
 
   /** Joins a to-one relation path (`author:profile`) and returns its alias. */

@@ -101,7 +101,10 @@ export abstract class SqlDialect {
     params: BindParams,
   ): string;
 
-  /** ORDER BY suffix giving nulls first ascending and last descending. */
+  /**
+   * ORDER BY suffix giving nulls first ascending and last descending, for expressions that can
+   * be null (callers skip it for the others). Empty where the database already sorts so.
+   */
   nullsOrder(_ascending: boolean): string {
     return '';
   }
