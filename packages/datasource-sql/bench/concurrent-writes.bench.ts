@@ -6,12 +6,7 @@
  * Run: `npx jest -c bench/jest.config.js` (BENCH_SECONDS=3 by default).
  */
 import { performance } from 'node:perf_hooks';
-import {
-  ConditionTreeLeaf,
-  Filter,
-  type Caller,
-  type Collection,
-} from '@grove/datasource-toolkit';
+import { ConditionTreeLeaf, Filter, type Caller, type Collection } from '@grove/datasource-toolkit';
 import { createSqlDataSource, type SqlDataSource } from '../src';
 import { testConnections } from '../test/helpers/connections';
 import { createScratchDatabase, type ScratchDatabase } from '../test/helpers/scratch-database';
@@ -71,7 +66,10 @@ describe.each(connections)('concurrent writes on $name', connection => {
       `CREATE TABLE ${scratch.schema ? `"${scratch.schema}".` : ''}${table} (id ${serial} ${auto}, name VARCHAR(50) NOT NULL, city VARCHAR(50))`,
     );
     const factory = createSqlDataSource({ ...scratch.options, dialect: connection.dialect });
-    dataSource = (await factory(() => undefined, async () => undefined)) as SqlDataSource;
+    dataSource = (await factory(
+      () => undefined,
+      async () => undefined,
+    )) as SqlDataSource;
     customers = dataSource.getCollection(table);
   });
 
