@@ -106,7 +106,6 @@ describe.each(connections)('concurrent writes on $name', connection => {
         { city: `City ${i}` },
       ),
     );
-    // eslint-disable-next-line no-console
     console.log(`${connection.name}\n${JSON.stringify(results, null, 2)}`);
   });
 });
