@@ -137,6 +137,15 @@ export class SqlDataSource extends BaseDataSource<SqlCollection> implements Mode
     });
   }
 
+  /**
+   * Runs `work` in one database transaction: every read and write of this data source's
+   * collections made while it runs (from any nested async code) joins it, and a nested call joins
+   * the outer one. Rolled back, and the error rethrown, when `work` throws.
+   */
+  override transaction<T>(work: () => Promise<T>): Promise<T> {
+    return this.connection.transaction(work);
+  }
+
   /** Closes the connection pool. */
   async close(): Promise<void> {
     await this.connection.close();

@@ -19,7 +19,9 @@ export type FlattenedFields = ReadonlyMap<string, readonly string[]>;
  *   the stored value of each targeted record so that siblings survive. When the targeted
  *   records end up with different values, one update per group of equal values is issued and
  *   the main update writes the first group; an After-Update hook then rewrites each other
- *   group (by primary key). The main update always keeps a non-empty patch this way.
+ *   group (by primary key). The main update always keeps a non-empty patch this way. The
+ *   customizer runs a write and its After hooks in one transaction, so the groups are written
+ *   together or not at all.
  *
  * @example
  * ```ts

@@ -20,6 +20,22 @@ export class RelaxedDataSource {
     return new RelaxedCollection(this.dataSource.getCollection(name), this.caller);
   }
 
+  /**
+   * Runs `work` in one transaction: the writes it makes through this data source are undone
+   * if it throws (on data sources that support transactions, per database).
+   *
+   * @example
+   * ```ts
+   * await context.dataSource.transaction(async () => {
+   *   await context.dataSource.getCollection('orders').create([{ amount: 10 }]);
+   *   await context.dataSource.getCollection('stock').update(filter, { reserved: 1 });
+   * });
+   * ```
+   */
+  transaction<T>(work: () => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(work);
+  }
+
   /** Runs a native query on one of the data source's connections. */
   runNativeQuery(
     connectionName: string,

@@ -18,8 +18,8 @@ export type CollectionDecoratorConstructor<T extends CollectionDecorator> = new 
 
 /**
  * A layer over a whole data source: wraps each child collection in its collection decorator,
- * lazily and once (the same instance on every lookup), and forwards schema, charts and native
- * queries.
+ * lazily and once (the same instance on every lookup), and forwards schema, charts, native
+ * queries and transactions.
  */
 export class DataSourceDecorator<
   T extends CollectionDecorator = CollectionDecorator,
@@ -66,6 +66,11 @@ export class DataSourceDecorator<
     contextVariables?: Record<string, unknown>,
   ): Promise<Record<string, unknown>[]> {
     return this.child.executeNativeQuery(connectionName, query, contextVariables);
+  }
+
+  /** Runs `work` in a transaction of the child (see `DataSource.transaction`). */
+  transaction<T>(work: () => Promise<T>): Promise<T> {
+    return this.child.transaction(work);
   }
 
   /** Marks every collection of this layer dirty (after a change that affects other schemas). */

@@ -93,26 +93,29 @@ export class SqlCollection extends BaseCollection {
     this.assertWritable();
     const { connection, dialect } = this.context;
     const prepared = records.map(record => this.withGeneratedKeys(record));
-    try {
-      const keys = await connection.transaction(async transaction => {
-        const found: RecordData[] = [];
-        // Records with the same fields share one multi-row INSERT where keys come back with
-        // RETURNING; MySQL has no RETURNING, so each row is inserted to read its insert id.
-        const batches = dialect.insertReturning
-          ? groupByFields(prepared)
-          : prepared.map(record => [record]);
-        for (const batch of batches) {
-          const statement = buildInsert(dialect, this.model, batch);
-          if (dialect.insertReturning) {
-            found.push(...(await connection.select(statement.sql, statement.bind, transaction)));
-          } else {
-            const metadata = await connection.run(statement.sql, statement.bind, transaction);
-            found.push(this.keyOf(batch[0] ?? {}, insertId(metadata)));
-          }
-        }
+    // Records with the same fields share one multi-row INSERT where keys come back with
+    // RETURNING; MySQL has no RETURNING, so each row is inserted to read its insert id.
+    const batches = dialect.insertReturning
+      ? groupByFields(prepared)
+      : prepared.map(record => [record]);
+    const insert = async (batch: RecordData[]): Promise<RecordData[]> => {
+      const statement = buildInsert(dialect, this.model, batch);
+      if (dialect.insertReturning) return connection.runReturning(statement.sql, statement.bind);
+      const metadata = await connection.run(statement.sql, statement.bind);
 
-        return found;
-      });
+      return [this.keyOf(batch[0] ?? {}, insertId(metadata))];
+    };
+    try {
+      // One statement needs no transaction (the usual create: one record).
+      const keys =
+        batches.length === 1
+          ? await insert(batches[0] ?? [])
+          : await connection.transaction(async () => {
+              const found: RecordData[] = [];
+              for (const batch of batches) found.push(...(await insert(batch)));
+
+              return found;
+            });
 
       return await this.fetchByKeys(keys);
     } catch (error) {

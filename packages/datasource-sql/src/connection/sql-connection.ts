@@ -1,9 +1,23 @@
-import { Sequelize, QueryTypes, type Options, type Transaction } from 'sequelize';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { Sequelize, QueryTypes, Transaction, type Options } from 'sequelize';
 import type { Logger } from '@grove/datasource-toolkit';
 import type { ResolvedConnectionOptions, SqlDialectName } from './connection-options';
 import { DatabaseConnectError, humanizeErrorName } from './database-connect-error';
+import { WriteQueue } from './write-queue';
 
 type Row = Record<string, unknown>;
+
+/**
+ * How long a SQLite statement waits for a lock held by another process (or, for a read, by this
+ * process's writer) before failing with SQLITE_BUSY.
+ */
+const sqliteBusyTimeoutMs = 10_000;
+
+/** The transaction of an async context; `open` turns false when it ends. */
+interface Ambient {
+  readonly transaction: Transaction;
+  open: boolean;
+}
 
 function tlsOptions(options: ResolvedConnectionOptions, mode: string): Record<string, unknown> {
   const base = { ...(options.dialectOptions ?? {}) };
@@ -19,8 +33,18 @@ function tlsOptions(options: ResolvedConnectionOptions, mode: string): Record<st
 
 /**
  * A live connection pool (Sequelize) with the facts queries depend on: the dialect, the schema,
- * and whether a MySQL-protocol server is MariaDB. Every statement goes through `select` or
- * `run`, with bound parameters written `$1, $2…`, and is logged at Debug level.
+ * and whether a MySQL-protocol server is MariaDB. Every statement goes through `select`, `run`
+ * or `runReturning`, with bound parameters written `$1, $2…`, and is logged at Debug level.
+ *
+ * Transactions are ambient: while the work of `transaction` runs, every statement of its async
+ * context (and a nested `transaction`) uses its connection.
+ *
+ * SQLite has a single writer per file, and Sequelize opens a new connection per transaction:
+ * concurrent DEFERRED transactions would fight for the lock and busy-wait. So on SQLite, writes
+ * are queued in-process (single statements share one connection; a transaction runs alone),
+ * transactions are IMMEDIATE (they take the write lock at BEGIN, never upgrade it), and every
+ * connection waits up to ten seconds for a lock held by another process. Reads outside a
+ * transaction are not queued.
  *
  * @example
  * ```ts
@@ -29,13 +53,19 @@ function tlsOptions(options: ResolvedConnectionOptions, mode: string): Record<st
  * ```
  */
 export class SqlConnection {
+  private readonly ambient = new AsyncLocalStorage<Ambient>();
+  /** SQLite only: the in-process queue of writers. */
+  private readonly writers: WriteQueue | null;
+
   private constructor(
     readonly sequelize: Sequelize,
     readonly dialect: SqlDialectName,
     readonly schema: string | undefined,
     readonly debugUri: string,
     readonly isMariaDbServer: boolean,
-  ) {}
+  ) {
+    this.writers = dialect === 'sqlite' ? new WriteQueue() : null;
+  }
 
   /** Connects and tests the connection, or throws a {@link DatabaseConnectError}. */
   static async open(options: ResolvedConnectionOptions, logger?: Logger): Promise<SqlConnection> {
@@ -43,6 +73,7 @@ export class SqlConnection {
     let lastError: unknown;
     for (const mode of modes) {
       const sequelize = new Sequelize(sequelizeOptions(options, mode, logger));
+      if (options.dialect === 'sqlite') configureSqliteConnections(sequelize);
       try {
         await withTimeout(sequelize.authenticate(), options.connectionTimeoutInMs);
         const flavor =
@@ -78,43 +109,109 @@ export class SqlConnection {
     throw new DatabaseConnectError(options.debugUri, details, lastError);
   }
 
-  /** Runs a query returning rows. */
-  async select(
-    sql: string,
-    bind: readonly unknown[] = [],
-    transaction?: Transaction,
-  ): Promise<Row[]> {
+  /** Runs a query returning rows (in the current transaction, if any). */
+  async select(sql: string, bind: readonly unknown[] = []): Promise<Row[]> {
     return (await this.sequelize.query(sql, {
       type: QueryTypes.SELECT,
       ...(bind.length ? { bind: [...bind] } : {}),
-      transaction,
+      transaction: this.currentTransaction(),
     })) as Row[];
   }
 
-  /** Runs a write; returns what the driver reports first (the insert id on MySQL/MariaDB). */
-  async run(
-    sql: string,
-    bind: readonly unknown[] = [],
-    transaction?: Transaction,
-  ): Promise<unknown> {
-    const [result] = await this.sequelize.query(sql, {
-      type: QueryTypes.RAW,
-      ...(bind.length ? { bind: [...bind] } : {}),
-      transaction,
-    });
+  /**
+   * Runs a write; returns what the driver reports first (the insert id on MySQL/MariaDB). Outside
+   * a transaction the statement runs alone, without one (on SQLite, in the writers' queue).
+   */
+  run(sql: string, bind: readonly unknown[] = []): Promise<unknown> {
+    return this.write(async transaction => {
+      const [result] = await this.sequelize.query(sql, {
+        type: QueryTypes.RAW,
+        ...(bind.length ? { bind: [...bind] } : {}),
+        transaction,
+      });
 
-    return result;
+      return result;
+    });
   }
 
-  /** Runs `work` in a transaction, committed when it resolves. */
-  transaction<T>(work: (transaction: Transaction) => Promise<T>): Promise<T> {
-    return this.sequelize.transaction(work);
+  /** Runs a write returning rows (`INSERT … RETURNING`), queued like {@link run}. */
+  runReturning(sql: string, bind: readonly unknown[] = []): Promise<Row[]> {
+    return this.write(
+      async transaction =>
+        (await this.sequelize.query(sql, {
+          type: QueryTypes.SELECT,
+          ...(bind.length ? { bind: [...bind] } : {}),
+          transaction,
+        })) as Row[],
+    );
+  }
+
+  /**
+   * Runs `work` in a transaction, committed when it resolves and rolled back when it throws.
+   * Every statement of its async context joins it; called inside a transaction, it joins that
+   * one.
+   */
+  async transaction<T>(work: () => Promise<T>): Promise<T> {
+    if (this.currentTransaction()) return work();
+    const begin = () =>
+      this.sequelize.transaction(
+        this.writers ? { type: Transaction.TYPES.IMMEDIATE } : {},
+        async transaction => {
+          const ambient: Ambient = { transaction, open: true };
+          try {
+            return await this.ambient.run(ambient, work);
+          } finally {
+            // Work left running after the transaction (not awaited) runs on its own from now on.
+            ambient.open = false;
+          }
+        },
+      );
+
+    return this.writers ? this.writers.exclusive(begin) : begin();
   }
 
   /** Closes the pool. */
   close(): Promise<void> {
     return this.sequelize.close();
   }
+
+  private currentTransaction(): Transaction | undefined {
+    const ambient = this.ambient.getStore();
+
+    return ambient?.open ? ambient.transaction : undefined;
+  }
+
+  /** Runs one write statement: in the current transaction, or alone (queued on SQLite). */
+  private write<T>(statement: (transaction?: Transaction) => Promise<T>): Promise<T> {
+    const transaction = this.currentTransaction();
+    if (transaction || !this.writers) return statement(transaction);
+
+    return this.writers.statement(() => statement());
+  }
+}
+
+/**
+ * Sets a busy timeout on every SQLite connection Sequelize opens (one per transaction, plus the
+ * shared one): node-sqlite3's default of one second fails writes that wait on another process.
+ */
+function configureSqliteConnections(sequelize: Sequelize): void {
+  interface SqliteDatabase {
+    configure(option: 'busyTimeout', value: number): void;
+  }
+  const manager = sequelize.connectionManager as unknown as {
+    getConnection(options?: object): Promise<SqliteDatabase>;
+  };
+  const configured = new WeakSet<SqliteDatabase>();
+  const getConnection = manager.getConnection.bind(manager);
+  manager.getConnection = async options => {
+    const database = await getConnection(options);
+    if (!configured.has(database)) {
+      database.configure('busyTimeout', sqliteBusyTimeoutMs);
+      configured.add(database);
+    }
+
+    return database;
+  };
 }
 
 function sequelizeOptions(

@@ -73,6 +73,24 @@ export class BaseDataSource<T extends Collection = Collection> implements DataSo
     throw new ValidationError(`No chart named '${name}' exists on this datasource.`);
   }
 
+  /**
+   * Runs `work` as is: NOT atomic. A data source that can roll back overrides this (the SQL and
+   * in-memory sources do); one that cannot keeps this default, and a failure half-way through
+   * a multi-step write then leaves the earlier steps applied.
+   *
+   * @example
+   * ```ts
+   * class ApiDataSource extends BaseDataSource {
+   *   override transaction<T>(work: () => Promise<T>): Promise<T> {
+   *     return this.client.inTransaction(work); // when the API has transactions
+   *   }
+   * }
+   * ```
+   */
+  async transaction<T>(work: () => Promise<T>): Promise<T> {
+    return work();
+  }
+
   /** Runs a native query. The base supports none. */
   async executeNativeQuery(
     _connectionName: string,

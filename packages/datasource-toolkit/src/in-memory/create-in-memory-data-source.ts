@@ -1,15 +1,16 @@
-import { BaseDataSource } from '../base/base-data-source';
 import { missingSchemaElement } from '../errors/missing-schema-element-error';
 import type { Collection } from '../interfaces/collection';
 import type { DataSource, DataSourceFactory } from '../interfaces/data-source';
 import type { InMemoryDataSourceDefinition } from './in-memory-definition';
 import { InMemoryCollection } from './in-memory-collection';
+import { InMemoryDataSource } from './in-memory-data-source';
 import { InMemoryStore } from './in-memory-store';
 
 /**
  * Builds a data source holding its records in memory: Grove's reference semantics for every
  * query feature. Every column can be filtered with every operator its type allows, collections
  * are countable and searchable, and the records are copied (the definition is never mutated).
+ * `transaction` is emulated: a snapshot put back when the work throws, writers serialized.
  *
  * @example
  * ```ts
@@ -28,8 +29,8 @@ import { InMemoryStore } from './in-memory-store';
  * ```
  */
 export function createInMemoryDataSource(definition: InMemoryDataSourceDefinition): DataSource {
-  const dataSource = new BaseDataSource<InMemoryCollection>();
   const store = new InMemoryStore();
+  const dataSource = new InMemoryDataSource(store);
   const entries = Object.entries(definition.collections);
 
   for (const [name, collection] of entries) {

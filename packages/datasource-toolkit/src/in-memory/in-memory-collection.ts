@@ -84,10 +84,18 @@ export class InMemoryCollection extends BaseCollection {
   }
 
   async create(_caller: Caller, records: RecordData[]): Promise<RecordData[]> {
-    return deepCopy(this.insert(records));
+    return this.store.write(() => deepCopy(this.insert(records)));
   }
 
   async update(caller: Caller, filter: Filter, patch: RecordData): Promise<void> {
+    return this.store.write(() => this.updateNow(caller, filter, patch));
+  }
+
+  async delete(caller: Caller, filter: Filter): Promise<void> {
+    return this.store.write(() => this.deleteNow(caller, filter));
+  }
+
+  private updateNow(caller: Caller, filter: Filter, patch: RecordData): void {
     const values = checkValues(this, patch);
     const targets = new Set(this.select(caller, filter, new Projection()).map(({ row }) => row));
     const rows = this.store
@@ -97,7 +105,7 @@ export class InMemoryCollection extends BaseCollection {
     this.store.replace(this.name, rows);
   }
 
-  async delete(caller: Caller, filter: Filter): Promise<void> {
+  private deleteNow(caller: Caller, filter: Filter): void {
     const targets = new Set(this.select(caller, filter, new Projection()).map(({ row }) => row));
     this.store.replace(
       this.name,

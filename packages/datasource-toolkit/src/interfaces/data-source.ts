@@ -33,6 +33,22 @@ export interface DataSource {
     query: string,
     contextVariables?: Record<string, unknown>,
   ): Promise<Record<string, unknown>[]>;
+  /**
+   * Runs `work` in one transaction: every collection call made while it runs (on this data
+   * source and its collections, from any nested async code) joins it; a nested `transaction`
+   * call joins the outer one. When `work` throws, everything it wrote is rolled back and the
+   * error is rethrown; otherwise its result is returned once committed. Data sources that cannot
+   * roll back (the `BaseDataSource` default) run `work` as is and document it.
+   *
+   * @example
+   * ```ts
+   * await dataSource.transaction(async () => {
+   *   const [order] = await orders.create(caller, [{ amount: 10 }]);
+   *   await invoices.create(caller, [{ orderId: order?.id }]); // fails → the order is gone too
+   * });
+   * ```
+   */
+  transaction<T>(work: () => Promise<T>): Promise<T>;
 }
 
 /**

@@ -23,6 +23,7 @@ export function makeDataSource(collections: Collection[] = []): DataSource & {
     },
     renderChart: () => Promise.reject(new Error('not in stub')),
     executeNativeQuery: () => Promise.reject(new Error('not in stub')),
+    transaction: <T>(work: () => Promise<T>) => work(),
   };
 
   return dataSource;

@@ -50,15 +50,23 @@ export const mountCreate: RouteMounter = (router, services) => {
     if (Object.keys(data).length === 0) throw new ValidationError('The record data is empty');
     validateRecord(collection, data);
 
-    const [created] = await collection.create(caller, [data]);
-    if (!created) throw new ValidationError('The record was not created');
-    const createdId = getPrimaryKeys(collection.schema).map(pk => created[pk]) as CompositeId;
-    for (const [name, packedId] of afterInsert) {
-      const relation = collection.schema.fields[name];
-      if (relation?.type === 'OneToOne') {
-        await linkOneToOne(services, caller, collection, relation, createdId, packedId);
+    const insert = async (): Promise<RecordData> => {
+      const [record] = await collection.create(caller, [data]);
+      if (!record) throw new ValidationError('The record was not created');
+      const createdId = getPrimaryKeys(collection.schema).map(pk => record[pk]) as CompositeId;
+      for (const [name, packedId] of afterInsert) {
+        const relation = collection.schema.fields[name];
+        if (relation?.type === 'OneToOne') {
+          await linkOneToOne(services, caller, collection, relation, createdId, packedId);
+        }
       }
-    }
+
+      return record;
+    };
+    // The record and its OneToOne links are written together: a failing link undoes the create.
+    const created = afterInsert.length
+      ? await services.dataSource.transaction(insert)
+      : await insert();
 
     // Echo the linked to-one relations with their primary keys only.
     const echoed: RecordData = { ...created };

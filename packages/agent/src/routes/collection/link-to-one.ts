@@ -114,17 +114,20 @@ export async function linkOneToOne(
     targetTree?.inverse() ?? null,
     scope ?? null,
   );
-  // Updating no record is a no-op, so the detach needs no count first.
-  await foreign.update(caller, new Filter({ conditionTree: linkedNow }), {
-    [relation.originKey]: null,
-  });
-
-  if (targetTree) {
-    const tree = ConditionTreeFactory.intersect(targetTree, scope ?? null);
-    await foreign.update(caller, new Filter({ conditionTree: tree }), {
-      [relation.originKey]: originValue,
+  // Detach and attach in one transaction: a failing attach keeps the current link.
+  await services.dataSource.transaction(async () => {
+    // Updating no record is a no-op, so the detach needs no count first.
+    await foreign.update(caller, new Filter({ conditionTree: linkedNow }), {
+      [relation.originKey]: null,
     });
-  }
+
+    if (targetTree) {
+      const tree = ConditionTreeFactory.intersect(targetTree, scope ?? null);
+      await foreign.update(caller, new Filter({ conditionTree: tree }), {
+        [relation.originKey]: originValue,
+      });
+    }
+  });
 }
 
 /** The primary-key fields of a packed id, as a partial record (to echo a linked relation). */

@@ -68,16 +68,19 @@ export const mountDissociate: RouteMounter = (router, services) => {
       const keys = records.map(record => record[relation.foreignKeyTarget]);
       const originValue = await getValueById(caller, parent, parentId, relation.originKeyTarget);
       const through = parent.dataSource.getCollection(relation.throughCollection);
-      await through.delete(
-        caller,
-        new Filter({
-          conditionTree: ConditionTreeFactory.intersect(
-            new ConditionTreeLeaf(relation.originKey, 'Equal', originValue),
-            new ConditionTreeLeaf(relation.foreignKey, 'In', keys),
-          ),
-        }),
-      );
-      if (deleteMode) await foreign.delete(caller, selected);
+      // The links and the records go together: a failing delete keeps the links.
+      await services.dataSource.transaction(async () => {
+        await through.delete(
+          caller,
+          new Filter({
+            conditionTree: ConditionTreeFactory.intersect(
+              new ConditionTreeLeaf(relation.originKey, 'Equal', originValue),
+              new ConditionTreeLeaf(relation.foreignKey, 'In', keys),
+            ),
+          }),
+        );
+        if (deleteMode) await foreign.delete(caller, selected);
+      });
     }
     response.status(204).end();
   });

@@ -89,6 +89,21 @@ export class CompositeDataSource implements DataSource {
     return owner.executeNativeQuery(connectionName, query, contextVariables);
   }
 
+  /**
+   * Runs `work` in one transaction per merged data source, nested: every write of `work` joins
+   * the transaction of its own data source, and all are rolled back when `work` throws. Atomic
+   * per database, NOT across databases: the commits happen one after the other, so a commit
+   * failing after another one succeeded leaves that one applied.
+   */
+  transaction<T>(work: () => Promise<T>): Promise<T> {
+    const nested = this.dataSources.reduceRight<() => Promise<T>>(
+      (inner, dataSource) => () => dataSource.transaction(inner),
+      work,
+    );
+
+    return nested();
+  }
+
   private findCollection(name: string): Collection | undefined {
     return this.collections.find(collection => collection.name === name);
   }

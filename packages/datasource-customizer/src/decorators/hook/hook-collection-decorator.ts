@@ -100,14 +100,17 @@ export class HookCollectionDecorator extends CollectionDecorator {
   override async create(caller: Caller, data: RecordData[]): Promise<RecordData[]> {
     // The records (not the array) are shared with Before hooks, which may fill fields in.
     await this.run('Create', 'Before', new HookBeforeCreateContext(this.child, caller, data));
-    const records = await this.child.create(caller, data);
-    await this.run(
-      'Create',
-      'After',
-      new HookAfterCreateContext(this.child, caller, data, records),
-    );
 
-    return records;
+    return this.withAfterHooks('Create', async () => {
+      const records = await this.child.create(caller, data);
+      await this.run(
+        'Create',
+        'After',
+        new HookAfterCreateContext(this.child, caller, data, records),
+      );
+
+      return records;
+    });
   }
 
   override async update(caller: Caller, filter: Filter, patch: RecordData): Promise<void> {
@@ -117,18 +120,22 @@ export class HookCollectionDecorator extends CollectionDecorator {
       'Before',
       new HookBeforeUpdateContext(this.child, caller, filter, patch),
     );
-    await this.child.update(caller, filter, patch);
-    await this.run(
-      'Update',
-      'After',
-      new HookAfterUpdateContext(this.child, caller, filter, patch),
-    );
+    await this.withAfterHooks('Update', async () => {
+      await this.child.update(caller, filter, patch);
+      await this.run(
+        'Update',
+        'After',
+        new HookAfterUpdateContext(this.child, caller, filter, patch),
+      );
+    });
   }
 
   override async delete(caller: Caller, filter: Filter): Promise<void> {
     await this.run('Delete', 'Before', new HookBeforeDeleteContext(this.child, caller, filter));
-    await this.child.delete(caller, filter);
-    await this.run('Delete', 'After', new HookAfterDeleteContext(this.child, caller, filter));
+    await this.withAfterHooks('Delete', async () => {
+      await this.child.delete(caller, filter);
+      await this.run('Delete', 'After', new HookAfterDeleteContext(this.child, caller, filter));
+    });
   }
 
   override async aggregate(
@@ -151,6 +158,15 @@ export class HookCollectionDecorator extends CollectionDecorator {
     await this.run('Aggregate', 'After', after);
 
     return result;
+  }
+
+  /**
+   * Runs a write and its After hooks in one transaction when there are After hooks (their writes
+   * are part of the operation: a failing After hook rolls the write back). Before hooks run
+   * outside it, so that slow checks do not hold the database's write lock.
+   */
+  private withAfterHooks<R>(type: 'Create' | 'Update' | 'Delete', work: () => Promise<R>) {
+    return this.handlers[type].After.length > 0 ? this.dataSource.transaction(work) : work();
   }
 
   private async run<T extends HookType, P extends HookPosition>(

@@ -19,6 +19,7 @@ import {
  * The bottom layer: replaces the data source's create, update or delete by a handler (one per
  * operation, the last registered wins). Every layer above still runs, so hooks, validation,
  * relation writes and renames apply to overridden writes too. Reads cannot be overridden.
+ * A handler runs in a transaction: the writes it makes are rolled back if it throws.
  */
 export class OverrideCollectionDecorator extends CollectionDecorator {
   private createHandler: CreateOverrideHandler | null = null;
@@ -43,7 +44,8 @@ export class OverrideCollectionDecorator extends CollectionDecorator {
   override async create(caller: Caller, records: RecordData[]): Promise<RecordData[]> {
     if (!this.createHandler) return super.create(caller, records);
     const context = new CreateOverrideCustomizationContext(this.child, caller, records);
-    const created: unknown = await this.createHandler(context);
+    const handler = this.createHandler;
+    const created: unknown = await this.dataSource.transaction(async () => handler(context));
     if (!Array.isArray(created)) {
       throw new ValidationError(
         `The records must be an array of objects (create override of '${this.name}')`,
@@ -56,15 +58,19 @@ export class OverrideCollectionDecorator extends CollectionDecorator {
   override async update(caller: Caller, filter: Filter, patch: RecordData): Promise<void> {
     if (!this.updateHandler) return super.update(caller, filter, patch);
     const refined = await this.refineFilter(caller, filter);
-    await this.updateHandler(
-      new UpdateOverrideCustomizationContext(this.child, caller, refined, patch),
+    const handler = this.updateHandler;
+    await this.dataSource.transaction(async () =>
+      handler(new UpdateOverrideCustomizationContext(this.child, caller, refined, patch)),
     );
   }
 
   override async delete(caller: Caller, filter: Filter): Promise<void> {
     if (!this.deleteHandler) return super.delete(caller, filter);
     const refined = await this.refineFilter(caller, filter);
-    await this.deleteHandler(new DeleteOverrideCustomizationContext(this.child, caller, refined));
+    const handler = this.deleteHandler;
+    await this.dataSource.transaction(async () =>
+      handler(new DeleteOverrideCustomizationContext(this.child, caller, refined)),
+    );
   }
 
   /** Drops unknown and relation keys (in place) and requires a primary key. */

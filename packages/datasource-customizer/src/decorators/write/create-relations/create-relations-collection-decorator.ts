@@ -20,8 +20,8 @@ interface Pending {
  * A ManyToOne record whose foreign key is already set updates the existing related record.
  *
  * Order: related ManyToOne records, then the parents, then OneToOne children, so that every
- * foreign key exists when written. The in-memory data source has no transactions: if a step
- * fails, the records written by earlier steps stay.
+ * foreign key exists when written. The steps run in one transaction: if one fails, the records
+ * written by the earlier steps are rolled back (per database, on data sources that support it).
  */
 export class CreateRelationsCollectionDecorator extends CollectionDecorator {
   override async create(caller: Caller, records: RecordData[]): Promise<RecordData[]> {
@@ -30,6 +30,10 @@ export class CreateRelationsCollectionDecorator extends CollectionDecorator {
       return this.child.create(caller, records);
     }
 
+    return this.dataSource.transaction(() => this.createWithRelations(caller, pending));
+  }
+
+  private async createWithRelations(caller: Caller, pending: Pending[]): Promise<RecordData[]> {
     for (const name of relationNames(pending, 'ManyToOne')) {
       await this.writeManyToOne(caller, pending, name);
     }

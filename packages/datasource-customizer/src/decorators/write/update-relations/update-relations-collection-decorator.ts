@@ -15,14 +15,25 @@ import { splitRelations, type RelationWrite } from '../split-relations';
  * Emulates updates through to-one relations: `update(filter, { title, author: { name } })`
  * updates the books' titles, then the authors of the matching books (creating the missing ones).
  *
- * The in-memory data source has no transactions: if a relation write fails, the writes done
- * before it stay done.
+ * The writes run in one transaction: if a relation write fails, the writes done before it are
+ * rolled back (per database, on data sources that support it).
  */
 export class UpdateRelationsCollectionDecorator extends CollectionDecorator {
   override async update(caller: Caller, filter: Filter, patch: RecordData): Promise<void> {
     const { columns, relations } = splitRelations(this, patch);
     if (relations.length === 0) return super.update(caller, filter, patch);
 
+    return this.dataSource.transaction(() =>
+      this.updateWithRelations(caller, filter, columns, relations),
+    );
+  }
+
+  private async updateWithRelations(
+    caller: Caller,
+    filter: Filter,
+    columns: RecordData,
+    relations: readonly RelationWrite[],
+  ): Promise<void> {
     const refined = await this.refineFilter(caller, filter);
     // Grove lists the targets before writing columns: the column patch may change whether a
     // record matches the filter (e.g. updating the very status it filters on).

@@ -58,17 +58,27 @@ export class WriteReplaceCollectionDecorator extends CollectionDecorator {
   }
 
   override async create(caller: Caller, records: RecordData[]): Promise<RecordData[]> {
-    const patches = await Promise.all(
-      records.map(record => this.rewrite(record, { caller, action: 'create', path: [] })),
-    );
+    const create = async () => {
+      const patches = await Promise.all(
+        records.map(record => this.rewrite(record, { caller, action: 'create', path: [] })),
+      );
 
-    return this.child.create(caller, patches);
+      return this.child.create(caller, patches);
+    };
+
+    return records.some(record => this.isRewritten(record))
+      ? this.dataSource.transaction(create)
+      : create();
   }
 
   override async update(caller: Caller, filter: Filter, patch: RecordData): Promise<void> {
-    const rewritten = await this.rewrite(patch, { caller, action: 'update', filter, path: [] });
+    const update = async () => {
+      const rewritten = await this.rewrite(patch, { caller, action: 'update', filter, path: [] });
 
-    return super.update(caller, filter, rewritten);
+      return super.update(caller, filter, rewritten);
+    };
+
+    return this.isRewritten(patch) ? this.dataSource.transaction(update) : update();
   }
 
   protected override refineSchema(schema: CollectionSchema): CollectionSchema {
@@ -78,6 +88,18 @@ export class WriteReplaceCollectionDecorator extends CollectionDecorator {
     }
 
     return schema;
+  }
+
+  /**
+   * Whether a handler may run for this record: handlers may write themselves, so their writes
+   * and the rewritten write share one transaction (rolled back together).
+   */
+  private isRewritten(record: RecordData): boolean {
+    return Object.keys(record).some(key => {
+      const field = this.schema.fields[key];
+
+      return this.handlers.has(key) || (field?.type !== 'Column' && isRecord(record[key]));
+    });
   }
 
   /** Rewrites a record or patch, then checks the result against the layer below. */
