@@ -5,10 +5,15 @@ import { join } from 'node:path';
 import { Sequelize } from 'sequelize';
 import { createSqlDataSource } from '@grove/datasource-sql';
 import { inMemoryDataSourceFactory } from '@grove/datasource-toolkit';
-// Internal: the offset tables' cache, to count its entries (same module instance as the agent's).
-import { cachedZoneCount } from '../../../../datasource-sql/src/sql/timezone-offsets';
 import { startTestAgent } from '../../helpers/test-agent';
 import type { TestAgent } from '../../helpers/test-agent';
+
+// The SQL source's offset tables are internal: their cache is counted through the very module the
+// agent loaded (jest maps @grove/datasource-sql to its sources, so the path is the same file).
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { cachedZoneCount } = require(
+  join(__dirname, '../../../../datasource-sql/src/sql/timezone-offsets'),
+) as { cachedZoneCount(): number };
 
 /**
  * Requests that used to stall the event loop (quadratic or exponential parsing and matching),
