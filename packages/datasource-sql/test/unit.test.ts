@@ -2,7 +2,7 @@ import * as api from '../src';
 import { resolveConnectionOptions } from '../src/connection/resolve-connection-options';
 import { parseSqlType } from '../src/introspection/parse-sql-type';
 import { plural, singular } from '../src/schema/inflection';
-import { offsetPeriods } from '../src/sql/timezone-offsets';
+import { cachedZoneCount, offsetPeriods } from '../src/sql/timezone-offsets';
 
 describe('public API', () => {
   it('exports exactly these names', () => {
@@ -90,5 +90,21 @@ describe('offsetPeriods', () => {
       { from: Date.parse('2024-03-31T01:00:00Z'), offset: 120 },
       { from: Date.parse('2024-10-27T01:00:00Z'), offset: 60 },
     ]);
+  });
+});
+
+describe('offsetPeriods cache', () => {
+  it('keeps one entry for every case variant of a zone', () => {
+    const before = cachedZoneCount();
+    const variants = ['America/Chicago', 'america/chicago', 'AMERICA/CHICAGO', 'aMeRiCa/cHiCaGo'];
+    const periods = variants.map(offsetPeriods);
+
+    expect([cachedZoneCount() - before, new Set(periods).size]).toEqual([1, 1]);
+  });
+
+  it('refuses a zone name longer than 64 characters before computing anything', () => {
+    expect(() => offsetPeriods(`Europe/${'x'.repeat(100)}`)).toThrow(
+      expect.objectContaining({ code: 'ValidationError' }),
+    );
   });
 });

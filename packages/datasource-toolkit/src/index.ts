@@ -94,6 +94,7 @@ export { ConditionTreeBranch } from './query/condition-tree/nodes/condition-tree
 export type { Aggregator } from './query/condition-tree/nodes/condition-tree-branch';
 export { ConditionTreeFactory } from './query/condition-tree/condition-tree-factory';
 export { likeToRegExp } from './query/condition-tree/like-to-regexp';
+export { matchLike } from './query/condition-tree/match-like';
 export {
   getEquivalentTree,
   hasEquivalentTree,
@@ -154,6 +155,7 @@ export { validateConditionTree } from './validation/condition-tree-validator';
 export { validateSort } from './validation/sort-validator';
 export { validateProjection } from './validation/projection-validator';
 export { validateTimezone } from './validation/timezone-validator';
+export { canonicalTimezone, maxTimezoneLength } from './validation/canonical-timezone';
 
 // Data URIs
 export { parseDataUri, formatDataUri } from './utils/data-uri';

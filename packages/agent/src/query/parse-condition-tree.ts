@@ -12,6 +12,7 @@ import type {
   PlainConditionTree,
 } from '@grove/datasource-toolkit';
 import { coerceFilterValue } from './coerce-filter-value';
+import { queryLimits } from './query-limits';
 import type { QueryParams } from './query-params';
 
 /**
@@ -26,7 +27,9 @@ import type { QueryParams } from './query-params';
  *   relative dates in the caller's zone when the query runs.
  * @returns The tree, or `undefined` when there is none (match all).
  * @throws ValidationError `Invalid filters (<reason>)`, the reason being the JSON, structure or
- *   validation error (kept as `cause`).
+ *   validation error (kept as `cause`), or a limit (`queryLimits`): `longer than 100000
+ *   characters` (checked before parsing), `nested deeper than 16 levels`, `more than 1000
+ *   conditions` (checked before the tree is built, which recurses).
  *
  * @example
  * ```ts
@@ -46,7 +49,11 @@ export function parseConditionTree(
   }
 
   try {
+    if (typeof raw === 'string' && raw.length > queryLimits.filtersLength) {
+      throw new ValidationError(`longer than ${queryLimits.filtersLength} characters`);
+    }
     const json: unknown = typeof raw === 'string' ? JSON.parse(raw) : raw;
+    checkTreeSize(json);
     const tree = ConditionTreeFactory.fromPlainObject(json as PlainConditionTree | null);
     if (!tree) return undefined;
 
@@ -82,6 +89,39 @@ export function parseFilters(
   const raw = query.filters;
 
   return parseConditionTree(Array.isArray(raw) ? raw[0] : raw, collection, timezone);
+}
+
+/**
+ * Walks a plain tree without recursion (a client may nest it 100 000 levels deep) and stops at
+ * the first limit crossed: branches nested deeper than `filtersDepth`, more than
+ * `filtersConditions` leaves. Anything that is not a branch counts as a leaf.
+ */
+function checkTreeSize(json: unknown): void {
+  const pending: Array<{ node: unknown; depth: number }> = [{ node: json, depth: 0 }];
+  let conditions = 0;
+  for (let item = pending.pop(); item !== undefined; item = pending.pop()) {
+    const { node, depth } = item;
+    const children = isBranch(node) ? node.conditions : null;
+    if (children === null) {
+      conditions += 1;
+      if (conditions > queryLimits.filtersConditions) {
+        throw new ValidationError(`more than ${queryLimits.filtersConditions} conditions`);
+      }
+    } else if (depth + 1 > queryLimits.filtersDepth) {
+      throw new ValidationError(`nested deeper than ${queryLimits.filtersDepth} levels`);
+    } else {
+      for (const child of children) pending.push({ node: child, depth: depth + 1 });
+    }
+  }
+}
+
+/** A branch as `ConditionTreeFactory.fromPlainObject` reads one: a leaf has field and operator. */
+function isBranch(node: unknown): node is { conditions: unknown[] } {
+  if (typeof node !== 'object' || node === null || ('field' in node && 'operator' in node)) {
+    return false;
+  }
+
+  return Array.isArray((node as { conditions?: unknown }).conditions);
 }
 
 function coerceLeaf(leaf: ConditionTreeLeaf, collection: Collection): ConditionTree {

@@ -5,6 +5,7 @@ import {
   validateProjection,
 } from '@grove/datasource-toolkit';
 import type { Collection } from '@grove/datasource-toolkit';
+import { queryLimits } from './query-limits';
 import type { QueryParams } from './query-params';
 import { readQueryList } from './read-query-list';
 
@@ -20,7 +21,8 @@ import { readQueryList } from './read-query-list';
  * @param collection - The collection read; `fields[…]` is keyed by its name.
  * @throws ValidationError `Invalid Forest-Projection header: <reason>` (no fallback to the query),
  *   `Invalid projection: <reason>` for `fields[…]` (a relation listed without its `fields[rel]`,
- *   an unknown field, a to-many relation).
+ *   an unknown field, a to-many relation); either prefix followed by `more than 1000 fields`
+ *   beyond `queryLimits.projectionFields`.
  *
  * @example
  * ```ts
@@ -89,7 +91,11 @@ function readRequestedProjection(
 
 function validated(read: () => string[], collection: Collection, prefix: string): Projection {
   try {
-    const projection = new Projection(...read());
+    const fields = read();
+    if (fields.length > queryLimits.projectionFields) {
+      throw new ValidationError(`more than ${queryLimits.projectionFields} fields`);
+    }
+    const projection = new Projection(...fields);
     validateProjection(projection, collection);
 
     return projection;

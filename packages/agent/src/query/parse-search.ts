@@ -1,6 +1,7 @@
 import { ValidationError } from '@grove/datasource-toolkit';
 import type { Collection } from '@grove/datasource-toolkit';
 import type { QueryParams } from './query-params';
+import { queryLimits } from './query-limits';
 import { readQueryString } from './read-query-string';
 
 const falsyFlags: ReadonlySet<string> = new Set(['', '0', 'false']);
@@ -14,7 +15,8 @@ const falsyFlags: ReadonlySet<string> = new Set(['', '0', 'false']);
  * @param collection - The collection searched.
  * @returns The search text (absent when blank) and whether it extends to to-one relations.
  * @throws ValidationError `Collection is not searchable` for a non-blank search on a collection
- *   whose schema says `searchable: false`.
+ *   whose schema says `searchable: false`; `Search is too long: <n> characters (at most 1000)`
+ *   beyond `queryLimits.searchLength`.
  *
  * @example
  * ```ts
@@ -32,6 +34,11 @@ export function parseSearch(
   if (search === undefined || search.trim() === '') return { searchExtended };
 
   if (!collection.schema.searchable) throw new ValidationError('Collection is not searchable');
+  if (search.length > queryLimits.searchLength) {
+    throw new ValidationError(
+      `Search is too long: ${search.length} characters (at most ${queryLimits.searchLength})`,
+    );
+  }
 
   return { search, searchExtended };
 }

@@ -5,6 +5,7 @@ import {
 } from '@grove/datasource-toolkit';
 import type { Collection, CompositeId, ConditionTree } from '@grove/datasource-toolkit';
 import { parseId } from './parse-id';
+import { queryLimits } from './query-limits';
 import type { QueryParams } from './query-params';
 import { isJsonObject, type JsonObject } from './is-json-object';
 
@@ -42,7 +43,8 @@ export interface Selection {
  * @param query - The query string (`request.query`).
  * @param collection - The collection of the ids.
  * @throws ValidationError `Expected array, received: undefined` without ids; the error of an
- *   invalid id (see `parseId`).
+ *   invalid id (see `parseId`); `Too many ids: <n> (at most 10000 in one selection)` beyond
+ *   `queryLimits.selectionIds` ids or excluded ids.
  *
  * @example
  * ```ts
@@ -94,6 +96,12 @@ export function selectionTree(collection: Collection, selection: Selection): Con
 function readIds(collection: Collection, raw: unknown): CompositeId[] {
   if (!Array.isArray(raw)) {
     throw new ValidationError(`Expected array, received: ${raw === null ? 'null' : typeof raw}`);
+  }
+
+  if (raw.length > queryLimits.selectionIds) {
+    throw new ValidationError(
+      `Too many ids: ${raw.length} (at most ${queryLimits.selectionIds} in one selection)`,
+    );
   }
 
   return raw.map((id: unknown) => {

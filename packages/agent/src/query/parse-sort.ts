@@ -1,6 +1,7 @@
 import { Sort, ValidationError, getColumnSchema, validateSort } from '@grove/datasource-toolkit';
 import type { Collection, SortClause } from '@grove/datasource-toolkit';
 import type { QueryParams } from './query-params';
+import { queryLimits } from './query-limits';
 import { readQueryString } from './read-query-string';
 
 /**
@@ -12,7 +13,8 @@ import { readQueryString } from './read-query-string';
  * @param query - The query string (`request.query`).
  * @param collection - The collection the sort applies to.
  * @returns The sort; an empty `Sort` when `sort` is absent or empty (no default order is added).
- * @throws ValidationError `Invalid sort: <raw value>` naming the whole parameter.
+ * @throws ValidationError `Invalid sort: <raw value>` naming the whole parameter; `Invalid sort:
+ *   more than 32 fields` beyond `queryLimits.sortFields`.
  *
  * @example
  * ```ts
@@ -24,9 +26,13 @@ import { readQueryString } from './read-query-string';
 export function parseSort(query: QueryParams, collection: Collection): Sort {
   const raw = readQueryString(query, 'sort');
   if (raw === undefined || raw.trim() === '') return new Sort();
+  const clauses = raw.split(',');
+  if (clauses.length > queryLimits.sortFields) {
+    throw new ValidationError(`Invalid sort: more than ${queryLimits.sortFields} fields`);
+  }
 
   try {
-    const sort = new Sort(...raw.split(',').map(readClause));
+    const sort = new Sort(...clauses.map(readClause));
     validateSort(sort, collection);
     for (const { field } of sort) {
       if (getColumnSchema(collection, field).isSortable === false) throw new Error('not sortable');

@@ -1,5 +1,5 @@
 import { IANAZone } from 'luxon';
-import { ValidationError } from '@grove/datasource-toolkit';
+import { ValidationError, canonicalTimezone } from '@grove/datasource-toolkit';
 
 /** A period during which a timezone has one UTC offset (minutes), starting at `from` (ms). */
 export interface OffsetPeriod {
@@ -10,7 +10,18 @@ export interface OffsetPeriod {
 const step = 7 * 86_400_000;
 const rangeStart = Date.UTC(1970, 0, 1);
 const rangeEnd = Date.UTC(2071, 0, 1);
+/**
+ * Most zones whose periods are kept (least recently used first out). Keys are canonical names, so
+ * a client's spellings of one zone share an entry; the runtime knows about 420 zones, so the
+ * bound only matters if that ever changes, and computing a zone costs ~80 ms of CPU.
+ */
+export const maxCachedZones = 512;
 const cache = new Map<string, OffsetPeriod[]>();
+
+/** How many zones have their periods cached (for tests). */
+export function cachedZoneCount(): number {
+  return cache.size;
+}
 
 /** Throws a ValidationError unless the name is a valid IANA timezone. */
 export function assertTimezone(timezone: string): void {
@@ -21,7 +32,8 @@ export function assertTimezone(timezone: string): void {
 
 /**
  * The UTC offsets of a timezone from 1970 to 2070, as periods (computed once per zone with
- * luxon). Databases without named timezones shift instants with these, in SQL.
+ * luxon, cached under the zone's canonical name, at most {@link maxCachedZones} zones). Databases
+ * without named timezones shift instants with these, in SQL.
  *
  * @example
  * ```ts
@@ -30,9 +42,16 @@ export function assertTimezone(timezone: string): void {
  */
 export function offsetPeriods(timezone: string): OffsetPeriod[] {
   assertTimezone(timezone);
-  const cached = cache.get(timezone);
-  if (cached) return cached;
-  const zone = IANAZone.create(timezone);
+  const name = canonicalTimezone(timezone);
+  const cached = cache.get(name);
+  if (cached) {
+    // Refresh the entry: a Map iterates in insertion order, so the first key is the oldest used.
+    cache.delete(name);
+    cache.set(name, cached);
+
+    return cached;
+  }
+  const zone = IANAZone.create(name);
   const periods: OffsetPeriod[] = [{ from: rangeStart, offset: zone.offset(rangeStart) }];
   // One offset per week (each luxon lookup costs an Intl call: daily steps took ~2 s per zone);
   // no zone has changed its offset twice within a week since 1970.
@@ -51,7 +70,8 @@ export function offsetPeriods(timezone: string): OffsetPeriod[] {
     periods.push({ from: high, offset });
     previous = offset;
   }
-  cache.set(timezone, periods);
+  cache.set(name, periods);
+  if (cache.size > maxCachedZones) cache.delete(cache.keys().next().value as string);
 
   return periods;
 }

@@ -23,6 +23,13 @@ type Token =
 
 class SearchSyntaxError extends Error {}
 
+/**
+ * Deepest nesting of parentheses parsed as groups; deeper input is searched as one term, like any
+ * input that does not parse. The parser recurses once per level: without a bound, 20 000 `(`
+ * overflow the stack.
+ */
+export const maxSearchNesting = 32;
+
 const fieldPrefix = /^([^\s:"'()]+):/;
 const numeric = /^\d+(\.\d+)?$/;
 
@@ -30,7 +37,8 @@ const numeric = /^\d+(\.\d+)?$/;
  * Parses a search query: whitespace-separated terms are ANDed, `OR` / `AND` (uppercase) combine
  * them (AND binds tighter), parentheses group, quotes make a phrase, a leading `-` negates and
  * `field:value` targets a field. A negated number (`-42`) is a search for the negative number.
- * Input that does not parse is searched as one term. Returns `null` for a blank query.
+ * Input that does not parse (or nests groups deeper than {@link maxSearchNesting}) is searched as
+ * one term. Returns `null` for a blank query. Runs in time linear in the query's length.
  *
  * @example
  * ```ts
@@ -100,8 +108,11 @@ function readTerm(text: string, start: number, tokens: Token[]): number {
   let end = index;
   while (end < text.length && !isSpace(text[end])) end += 1;
   const raw = text.substring(index, end);
-  // Parentheses inside a word are part of it; closing ones at its end close groups.
-  const value = raw.replace(/\)+$/, '');
+  // Parentheses inside a word are part of it; closing ones at its end close groups. Counted by
+  // hand: `/\)+$/` is quadratic on a word full of `)` that ends with another character.
+  let valueEnd = raw.length;
+  while (valueEnd > 0 && raw[valueEnd - 1] === ')') valueEnd -= 1;
+  const value = raw.substring(0, valueEnd);
   if (value === '') throw new SearchSyntaxError('empty term');
 
   if (!negated && field === null && (value === 'AND' || value === 'OR')) {
@@ -121,6 +132,7 @@ function readTerm(text: string, start: number, tokens: Token[]): number {
 
 class Parser {
   private index = 0;
+  private depth = 0;
 
   constructor(private readonly tokens: readonly Token[]) {}
 
@@ -157,7 +169,10 @@ class Parser {
     this.index += 1;
     if (token?.type === 'Term') return token.term;
     if (token?.type === '(') {
+      this.depth += 1;
+      if (this.depth > maxSearchNesting) throw new SearchSyntaxError('too deeply nested');
       const node = this.parseOr();
+      this.depth -= 1;
       if (this.tokens[this.index]?.type !== ')')
         throw new SearchSyntaxError('unbalanced parenthesis');
       this.index += 1;

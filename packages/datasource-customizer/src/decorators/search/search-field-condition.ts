@@ -4,7 +4,10 @@ import { searchDateCondition } from './search-date-condition';
 import type { SearchTerm } from './parse-search-query';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const numberPattern = /^(=|!=|<>|>=|≥|<=|≤|>|<)?\s*([-+]?(?:\d+\.?\d*|\.\d+))$/;
+// `\d+(?:\.\d*)?` rather than `\d+\.?\d*`: the latter backtracks quadratically on a long run of
+// digits followed by anything else (two ways to split the digits between `\d+` and `\d*`).
+const numberPattern = /^(=|!=|<>|>=|≥|<=|≤|>|<)?\s*([-+]?(?:\d+(?:\.\d*)?|\.\d+))$/;
+const arrayNumberPattern = /^[-+]?(?:\d+(?:\.\d*)?|\.\d+)$/;
 
 /** Per comparison prefix: the leaves of a positive term, then of a negated one. */
 const numberComparisons: Record<string, [Operator[], Operator[]]> = {
@@ -126,8 +129,7 @@ function arrayItem(
   enumValues: readonly string[] | undefined,
 ): unknown {
   if (itemType === 'String') return term;
-  if (itemType === 'Number')
-    return /^[-+]?(\d+\.?\d*|\.\d+)$/.test(term.trim()) ? Number(term) : null;
+  if (itemType === 'Number') return arrayNumberPattern.test(term.trim()) ? Number(term) : null;
   if (itemType === 'Enum') {
     const needle = term.trim().toLowerCase();
 

@@ -1,7 +1,10 @@
 import { createInMemoryDataSource, type Collection } from '@grove/datasource-toolkit';
 import { buildSearchTree } from '../../../src/decorators/search/build-search-tree';
 import type { SearchOptions } from '../../../src/decorators/search/search-definition';
-import { parseSearchQuery } from '../../../src/decorators/search/parse-search-query';
+import {
+  maxSearchNesting,
+  parseSearchQuery,
+} from '../../../src/decorators/search/parse-search-query';
 import { createDirectory } from './search-fixture';
 
 const people = createDirectory().getCollection('people');
@@ -63,6 +66,67 @@ describe('parseSearchQuery', () => {
         quoted: false,
       });
     }
+  });
+});
+
+// Adversarial input: a quadratic parser would make these tests take half a minute (300 000
+// characters; 40 000 already took half a second), an unbounded recursive one overflow the stack.
+// The suite itself is the guard (no timed assertion).
+describe('parseSearchQuery on adversarial input', () => {
+  const term = (value: string) => ({
+    kind: 'Term',
+    value,
+    field: null,
+    negated: false,
+    quoted: false,
+  });
+
+  it('reads a word of 300 000 closing parentheses ending with a letter as one term', () => {
+    const query = `a${')'.repeat(300_000)}x`;
+
+    expect(parseSearchQuery(query)).toEqual(term(query));
+  });
+
+  it('searches 40 000 closing parentheses, which do not parse, as one term', () => {
+    const query = ')'.repeat(40_000);
+
+    expect(parseSearchQuery(query)).toEqual(term(query));
+  });
+
+  it('searches 40 000 opening parentheses as one term instead of overflowing the stack', () => {
+    const query = '('.repeat(40_000);
+
+    expect(parseSearchQuery(query)).toEqual(term(query));
+  });
+
+  it(`parses ${maxSearchNesting} nested groups and searches deeper ones as one term`, () => {
+    const nested = (depth: number) => `${'('.repeat(depth)}dune${')'.repeat(depth)}`;
+
+    expect([
+      parseSearchQuery(nested(maxSearchNesting)),
+      parseSearchQuery(nested(maxSearchNesting + 1)),
+    ]).toEqual([term('dune'), term(nested(maxSearchNesting + 1))]);
+  });
+
+  it('closes groups with the parentheses ending a word', () => {
+    expect(parseSearchQuery('(a OR (b c))')).toEqual({
+      kind: 'Or',
+      nodes: [term('a'), { kind: 'And', nodes: [term('b'), term('c')] }],
+    });
+  });
+});
+
+describe('buildSearchTree on adversarial numbers', () => {
+  it('does not read 300 000 digits followed by a letter as a number (matches nothing)', () => {
+    expect(tree(`balance:${'1'.repeat(300_000)}x`)).toEqual({ aggregator: 'Or', conditions: [] });
+  });
+
+  it('reads 40 000 digits as a number', () => {
+    expect(tree(`balance:>${'1'.repeat(40_000)}`)).toEqual({
+      field: 'balance',
+      operator: 'GreaterThan',
+      value: Number('1'.repeat(40_000)),
+    });
   });
 });
 

@@ -1,6 +1,6 @@
 import { DateTime, IANAZone } from 'luxon';
 import { ValidationError } from '../../../errors/errors';
-import { validateTimezone } from '../../../validation/timezone-validator';
+import { canonicalTimezone } from '../../../validation/canonical-timezone';
 import type { ColumnType } from '../../../interfaces/schema';
 
 /** A calendar unit a period operator counts in. */
@@ -29,10 +29,9 @@ export function zonedNow(timezone: string, now: Date): DateTime {
 
 function resolveZone(timezone: string): IANAZone {
   // IANAZone rather than `setZone(string)`: luxon also reads 'local' or 'system' as the server's
-  // zone, which would silently replace a caller's mistake with the server's clock.
-  validateTimezone(timezone);
-
-  return IANAZone.create(timezone);
+  // zone, which would silently replace a caller's mistake with the server's clock. The canonical
+  // name keeps luxon's zone cache at one entry per zone whatever the spelling.
+  return IANAZone.create(canonicalTimezone(timezone));
 }
 
 /**

@@ -13,7 +13,7 @@ import {
   isOperator,
   type Operator,
 } from '../operators';
-import { likeToRegExp } from '../like-to-regexp';
+import { matchLike } from '../match-like';
 import {
   ConditionTree,
   type AsyncLeafReplacer,
@@ -202,9 +202,9 @@ function matchValue(
     case 'IEndsWith':
       return text !== null && text.toLowerCase().endsWith(pattern.toLowerCase());
     case 'Like':
-      return text !== null && likeToRegExp(pattern, false).test(text);
+      return text !== null && matchLike(pattern, text, false);
     case 'ILike':
-      return text !== null && likeToRegExp(pattern, true).test(text);
+      return text !== null && matchLike(pattern, text, true);
     case 'LongerThan':
       return text !== null && text.length > Number(expected);
     case 'ShorterThan':
