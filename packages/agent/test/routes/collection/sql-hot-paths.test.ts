@@ -19,7 +19,7 @@ describe('hot paths on a real SQLite database', () => {
       },
       { exportPageSize: 1000 },
     );
-    auth = { Authorization: `Bearer ${agent.token()}` };
+    auth = { Authorization: `Bearer ${await agent.token()}` };
     // Warm the permission caches: later requests must not reach the platform.
     await agent.http().get(`/forest/orders/count?${tz}`).set(auth);
   });
@@ -99,7 +99,9 @@ describe('hot paths on a real SQLite database', () => {
 
     agent.platform.state.users = [platformUser(1), platformUser(2, { permissionLevel: 'user' })];
     agent.platform.emit('refresh-users');
-    const plain = { Authorization: `Bearer ${agent.token({ id: 2, permissionLevel: 'user' })}` };
+    const plain = {
+      Authorization: `Bearer ${await agent.token({ id: 2, permissionLevel: 'user' })}`,
+    };
     let denied = 0;
     for (let attempt = 0; attempt < 40 && denied !== 403; attempt += 1) {
       await new Promise(resolve => setTimeout(resolve, 25));

@@ -1,4 +1,4 @@
-import { signJwt } from '../../../src/http/jwt';
+import { signSessionToken } from '@grove/platform-client';
 import { authSecret, platformUser } from '../../helpers/fake-platform';
 import { startTestAgent } from '../../helpers/test-agent';
 import type { TestAgent } from '../../helpers/test-agent';
@@ -22,8 +22,14 @@ describe('public routes, authentication, CORS, IP whitelist', () => {
   });
 
   it('answers 401 without a token, with a malformed header, a bad signature, an expired token', async () => {
-    const expired = signJwt({ id: 1, renderingId: 1 }, authSecret, 10, 1_000_000);
-    const forged = signJwt({ id: 1, renderingId: 1 }, 'another-secret-another-secret-xx', 3600);
+    const expired = await signSessionToken(
+      { id: 1, renderingId: 1 },
+      { secret: authSecret, expiresInSeconds: 10, now: 1_000_000 },
+    );
+    const forged = await signSessionToken(
+      { id: 1, renderingId: 1 },
+      { secret: 'another-secret-another-secret-xx', expiresInSeconds: 3600 },
+    );
     const answers = await Promise.all([
       agent.http().get(`/forest/books?${tz}`),
       agent.http().get(`/forest/books?${tz}`).set('Authorization', 'Token abc'),
@@ -49,7 +55,7 @@ describe('public routes, authentication, CORS, IP whitelist', () => {
     const response = await agent
       .http()
       .get(`/forest/books/count?${tz}`)
-      .set('Cookie', `other=1; forest_session_token=${agent.token()}`);
+      .set('Cookie', `other=1; forest_session_token=${await agent.token()}`);
 
     expect(response.body).toEqual({ count: 5 });
   });
@@ -58,7 +64,7 @@ describe('public routes, authentication, CORS, IP whitelist', () => {
     const response = await agent
       .http()
       .get('/forest/a/b/c/d/e/f')
-      .set('Authorization', `Bearer ${agent.token()}`);
+      .set('Authorization', `Bearer ${await agent.token()}`);
     const anonymous = await agent.http().get('/forest/a/b/c/d/e/f');
 
     expect(response.status).toBe(404);
@@ -93,7 +99,7 @@ describe('public routes, authentication, CORS, IP whitelist', () => {
       .http()
       .get(`/forest/books/count?${tz}`)
       .set('Origin', 'https://app.example.com')
-      .set('Authorization', `Bearer ${agent.token()}`);
+      .set('Authorization', `Bearer ${await agent.token()}`);
 
     expect(response.headers['x-forest-correlation-id']).toMatch(/^[0-9a-f-]{36}$/);
     expect(response.headers['access-control-expose-headers']).toBe('x-forest-correlation-id');
@@ -116,7 +122,7 @@ describe('public routes, authentication, CORS, IP whitelist', () => {
     const response = await agent
       .http()
       .get(`/forest/books?${tz}`)
-      .set('Authorization', `Bearer ${agent.token()}`);
+      .set('Authorization', `Bearer ${await agent.token()}`);
     const requestId = response.headers['x-forest-correlation-id'];
 
     expect(response.status).toBe(500);
@@ -140,7 +146,7 @@ describe('public routes, authentication, CORS, IP whitelist', () => {
       rules: [{ type: 2, range: '10.0.0.0/8' }],
     };
     await agent.agent.restart();
-    const auth = { Authorization: `Bearer ${agent.token()}` };
+    const auth = { Authorization: `Bearer ${await agent.token()}` };
     const outside = await agent
       .http()
       .get(`/forest/books/count?${tz}`)
@@ -243,7 +249,7 @@ describe('public routes, authentication, CORS, IP whitelist', () => {
 
     it('answers 403 Forbidden on a denied right and serves the allowed ones', async () => {
       agent.platform.state.environment = restricted;
-      const auth = { Authorization: `Bearer ${agent.token()}` };
+      const auth = { Authorization: `Bearer ${await agent.token()}` };
       // The environment rights are cached: the platform's refresh-roles event drops them.
       let status = 204;
       for (let attempt = 0; attempt < 40 && status !== 403; attempt += 1) {
@@ -278,7 +284,7 @@ describe('public routes, authentication, CORS, IP whitelist', () => {
         },
         stats: [],
       };
-      const auth = { Authorization: `Bearer ${agent.token()}` };
+      const auth = { Authorization: `Bearer ${await agent.token()}` };
       const list = await agent.http().get(`/forest/books?${tz}&fields[books]=id`).set(auth);
       const outside = await agent.http().get(`/forest/books/1?${tz}`).set(auth);
       await agent.http().delete(`/forest/books/1?${tz}`).set(auth);
@@ -299,7 +305,7 @@ describe('public routes, authentication, CORS, IP whitelist', () => {
       const response = await agent
         .http()
         .post('/forest/scope-cache-invalidation')
-        .set('Authorization', `Bearer ${agent.token()}`)
+        .set('Authorization', `Bearer ${await agent.token()}`)
         .send({ renderingId: 'x' });
 
       expect(response.status).toBe(400);
