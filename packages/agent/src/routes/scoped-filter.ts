@@ -35,6 +35,7 @@ export async function buildScopedFilter(
     extraTree: options.extraTree,
     timezone: caller.timezone,
     withLiveQuery: options.withLiveQuery ?? false,
+    maxPageSize: services.options.maxPageSize,
   });
   const segment = filter.liveQuerySegment;
   if (!segment) return filter;
