@@ -53,7 +53,7 @@ describe('hot paths on a real SQLite database', () => {
     expect(shop.queries).toHaveLength(1);
   });
 
-  it('a CSV export of 2500 rows streams in pages of 1000 (3 queries)', async () => {
+  it('a CSV export of 2500 rows checks its size, then streams in pages of 1000 (4 queries)', async () => {
     const response = await agent
       .http()
       .get(`/forest/orders.csv?${tz}&fields[orders]=id,status&header=Id,Status&filename=orders.csv`)
@@ -65,7 +65,9 @@ describe('hot paths on a real SQLite database', () => {
     expect(response.headers['content-disposition']).toBe('attachment; filename="orders.csv"');
     expect(lines).toHaveLength(2502);
     expect(lines.slice(0, 3)).toEqual(['Id,Status', '1,pending', '2,paid']);
-    expect(shop.queries).toHaveLength(3);
+    // One record past maxExportSize (1 000 000 by default) is looked for first.
+    expect(shop.queries).toHaveLength(4);
+    expect(shop.queries[0]).toMatch(/LIMIT 1 OFFSET 1000000$/);
   });
 
   it('refuses a CSV export without header before streaming anything', async () => {

@@ -72,11 +72,11 @@ describe('public routes, authentication, CORS, IP whitelist', () => {
     expect(anonymous.status).toBe(401);
   });
 
-  it('answers preflights without a token, reflecting origin and headers', async () => {
+  it('answers preflights of an allowed origin without a token, echoing origin and headers', async () => {
     const response = await agent
       .http()
       .options('/forest/books')
-      .set('Origin', 'https://app.example.com')
+      .set('Origin', 'http://localhost:3000')
       .set('Access-Control-Request-Method', 'GET')
       .set('Access-Control-Request-Headers', 'authorization,forest-projection')
       .set('Access-Control-Request-Private-Network', 'true');
@@ -84,7 +84,7 @@ describe('public routes, authentication, CORS, IP whitelist', () => {
     expect(response.status).toBe(204);
     expect(response.headers).toEqual(
       expect.objectContaining({
-        'access-control-allow-origin': 'https://app.example.com',
+        'access-control-allow-origin': 'http://localhost:3000',
         'access-control-allow-credentials': 'true',
         'access-control-allow-methods': 'GET,HEAD,PUT,POST,DELETE,PATCH',
         'access-control-allow-headers': 'authorization,forest-projection',
@@ -98,12 +98,12 @@ describe('public routes, authentication, CORS, IP whitelist', () => {
     const response = await agent
       .http()
       .get(`/forest/books/count?${tz}`)
-      .set('Origin', 'https://app.example.com')
+      .set('Origin', 'http://localhost:3000')
       .set('Authorization', `Bearer ${await agent.token()}`);
 
     expect(response.headers['x-forest-correlation-id']).toMatch(/^[0-9a-f-]{36}$/);
     expect(response.headers['access-control-expose-headers']).toBe('x-forest-correlation-id');
-    expect(response.headers['access-control-allow-origin']).toBe('https://app.example.com');
+    expect(response.headers['access-control-allow-origin']).toBe('http://localhost:3000');
   });
 
   it('logs a 5xx with its request id and sends no stack trace', async () => {
@@ -140,7 +140,8 @@ describe('public routes, authentication, CORS, IP whitelist', () => {
 
   it('rejects callers outside the IP whitelist after the token check', async () => {
     await agent.stop();
-    agent = await startTestAgent(undefined, {});
+    // The test's requests come from 127.0.0.1: trusted as a proxy, its X-Forwarded-For counts.
+    agent = await startTestAgent(undefined, { trustedProxies: ['loopback'] });
     agent.platform.state.ipWhitelist = {
       use_ip_whitelist: true,
       rules: [{ type: 2, range: '10.0.0.0/8' }],
