@@ -1,8 +1,9 @@
-import { createAgent, signJwt } from '@grove/agent';
+import { createAgent } from '@grove/agent';
 import type { Agent } from '@grove/agent';
 import { createForestServerSandbox, sandboxUser } from '@grove/agent-testing';
 import type { ForestServerSandbox } from '@grove/agent-testing';
 import { createSqlDataSource } from '@grove/datasource-sql';
+import { signSessionToken } from '@grove/platform-client';
 import { customizeShop } from './customize-shop';
 import { ensureDemoDatabase } from './demo-database/ensure-demo-database';
 import type { ReferenceServerConfig } from './reference-server-config';
@@ -53,7 +54,10 @@ export async function startReferenceServer(
     await agent.start();
 
     const { renderingId, ...user } = sandboxUser;
-    const token = signJwt({ ...user, renderingId }, config.authSecret, demoTokenLifetimeSeconds);
+    const token = await signSessionToken(
+      { ...user, renderingId },
+      { secret: config.authSecret, expiresInSeconds: demoTokenLifetimeSeconds },
+    );
 
     return {
       agent,

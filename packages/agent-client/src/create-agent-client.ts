@@ -47,16 +47,16 @@ function joinUrl(url: string, prefix: string): string {
   return base.endsWith(mount) ? base : `${base}${mount}`;
 }
 
-function tokenProvider(options: AgentClientOptions): () => string {
+function tokenProvider(options: AgentClientOptions): () => Promise<string> {
   const { token, authSecret } = options;
-  if (token !== undefined) return () => token;
+  if (token !== undefined) return () => Promise.resolve(token);
   if (authSecret === undefined || authSecret === '') {
     throw new ValidationError(
       'createAgentClient needs `authSecret` (to sign a user token) or `token`',
     );
   }
   const user = withClaimTwins({ ...defaultAgentUser, ...options.user });
-  let current = '';
+  let current: Promise<string> = Promise.resolve('');
   let expiresAt = 0;
 
   // Re-sign a minute before expiry so that long test suites never send an expired token.

@@ -6,7 +6,6 @@ export { Agent } from './agent/agent';
 export type { AgentOptions, ResolvedAgentOptions } from './options/agent-options';
 
 // HTTP pieces for custom hosting and tests
-export { signJwt, verifyJwt } from './http/jwt';
 export type { AgentUser } from './http/middlewares/authenticate';
 export { toErrorBody } from './http/middlewares/error-handler';
 export type { ErrorBodyItem } from './http/middlewares/error-handler';

@@ -53,6 +53,16 @@ export { OidcLogin } from './auth/oidc-login';
 export type { OidcMetadata, OidcClient } from './auth/oidc-login';
 export type { AuthenticatedUser } from './auth/user-info';
 
+// Tokens: HS256 session tokens, RS256 id tokens (one implementation, on jose)
+export { signSessionToken, verifySessionToken } from './auth/session-token';
+export type {
+  SessionTokenClaims,
+  SignSessionTokenOptions,
+  VerifySessionTokenOptions,
+} from './auth/session-token';
+export { signIdToken, verifyIdToken } from './auth/id-token';
+export type { IdTokenExpectations, SignIdTokenOptions } from './auth/id-token';
+
 // Activity logs
 export { postActivityLog, updateActivityLogStatus } from './activity/activity-logs';
 export type {

@@ -20,8 +20,12 @@ describe('public API', () => {
        "hashChart",
        "injectTemplates",
        "postActivityLog",
+       "signIdToken",
+       "signSessionToken",
        "updateActivityLogStatus",
        "uploadSchema",
+       "verifyIdToken",
+       "verifySessionToken",
      ]
     `);
   });

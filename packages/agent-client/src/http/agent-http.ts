@@ -21,7 +21,7 @@ export interface AgentHttpOptions {
   /** Agent URL including its mount point, without trailing slash. */
   readonly baseUrl: string;
   readonly timezone: string;
-  readonly getToken: () => string;
+  readonly getToken: () => string | Promise<string>;
   readonly fetch: typeof fetch;
   readonly headers: Readonly<Record<string, string>>;
   readonly timeoutMs?: number;
@@ -59,6 +59,7 @@ export class AgentHttp {
   async send(request: AgentRequest): Promise<Response> {
     const url = this.url(request.path, request.query);
     const { timeoutMs } = this.options;
+    const token = await this.options.getToken();
     let response: Response;
     try {
       response = await this.options.fetch(url, {
@@ -67,7 +68,7 @@ export class AgentHttp {
           accept: request.accept ?? 'application/json',
           ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
           ...this.options.headers,
-          authorization: `Bearer ${this.options.getToken()}`,
+          authorization: `Bearer ${token}`,
         },
         ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
         ...(timeoutMs === undefined ? {} : { signal: AbortSignal.timeout(timeoutMs) }),

@@ -1,11 +1,15 @@
-import express, { Router } from 'express';
+import { Router } from 'express';
 import type { AgentServices } from './agent-services';
+import { allowedOriginMatcher } from './allowed-origins';
 import { authenticate } from './middlewares/authenticate';
+import { bodyParsers } from './middlewares/body-parsers';
+import { clientIp } from './middlewares/client-ip';
 import { correlationId } from './middlewares/correlation-id';
-import { cors } from './middlewares/cors';
+import { createCors } from './middlewares/cors';
 import { createErrorHandler } from './middlewares/error-handler';
 import { ipWhitelist } from './middlewares/ip-whitelist';
 import { requestLogger } from './middlewares/request-logger';
+import { compileTrustedProxies } from './trusted-proxies';
 import type { IpWhitelist } from '@grove/platform-client';
 import type { RouteMounter } from './route-mounter';
 import { mountHealthCheck } from '../routes/system/health-check';
@@ -59,12 +63,18 @@ const privateRoutes: readonly RouteMounter[] = [
   mountDelete,
 ];
 
+/** The body limit of the public login routes: `{"renderingId": 42}` needs a few bytes. */
+const loginBodyLimit = 4 * 1024;
+
 /**
- * Builds the router mounted at the agent's prefix. The order is load-bearing (spec §1.2):
- * CORS first so preflights never need a token; bodies parsed for every method (bulk deletes and
- * dissociations carry JSON bodies); correlation id and logging before anything can fail; public
- * routes (health, login) before the token check; the IP whitelist after the token check; the
- * error middleware last; an authenticated request to an unknown path ends in a plain 404.
+ * Builds the router mounted at the agent's prefix. The order is load-bearing (spec §1.2, with
+ * Grove's deviations): CORS first so preflights never need a token; correlation id, logging and
+ * the client's address (through trusted proxies) before anything can fail; public routes
+ * (health, login — the login bodies parsed with a small limit) before the token check; the IP
+ * whitelist after the token check; bodies parsed only then, so that an anonymous client cannot
+ * make the agent read a large body (bulk deletes and dissociations carry JSON bodies, so every
+ * method is parsed); the error middleware last; an authenticated request to an unknown path ends
+ * in a plain 404.
  *
  * @example
  * ```ts
@@ -73,18 +83,27 @@ const privateRoutes: readonly RouteMounter[] = [
  * ```
  */
 export function buildForestRouter(services: AgentServices, whitelist: IpWhitelist): Router {
+  const { options } = services;
   const router = Router();
-  router.use(cors);
-  router.use(express.json({ limit: '50mb', type: ['application/json', 'application/*+json'] }));
-  router.use(express.urlencoded({ extended: false, limit: '50mb' }));
+  router.use(
+    createCors(
+      allowedOriginMatcher(options.allowedOrigins, {
+        serverUrl: services.platform.serverUrl,
+        isProduction: options.isProduction,
+      }),
+    ),
+  );
   router.use(correlationId);
   router.use(requestLogger(services.logger));
+  router.use(clientIp(compileTrustedProxies(options.trustedProxies)));
 
   mountHealthCheck(router, services);
+  router.use('/authentication', bodyParsers(loginBodyLimit));
   mountAuthentication(router, services);
 
-  router.use(authenticate(services.options.authSecret));
+  router.use(authenticate(options.authSecret));
   router.use(ipWhitelist(whitelist));
+  router.use(bodyParsers(options.maxBodySize));
   for (const mount of privateRoutes) mount(router, services);
 
   router.use((_request, response) => {

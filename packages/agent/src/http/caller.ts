@@ -2,11 +2,13 @@ import type { Caller } from '@grove/datasource-toolkit';
 import type { Request, Response } from 'express';
 import { parseTimezone } from '../query/parse-timezone';
 import { userOf } from './middlewares/authenticate';
+import { clientIpOf } from './middlewares/client-ip';
 import { correlationIdOf } from './middlewares/correlation-id';
 
 /**
  * The caller of a request: the session's user, the `timezone` of the query string (required and
- * validated, spec §3.1), the correlation id, the client's IP and the frontend page's
+ * validated, spec §3.1), the correlation id, the client's IP (through trusted proxies only) and
+ * the frontend page's
  * project/environment (`Forest-Context-Url`).
  *
  * @example
@@ -25,16 +27,8 @@ export function callerOf(request: Request, response: Response): Caller {
     timezone,
     requestId: correlationIdOf(response),
     ...context,
-    request: { ip: clientIp(request) },
+    request: { ip: clientIpOf(response) },
   };
-}
-
-/** The client's IP: the raw `X-Forwarded-For`, else the socket address (spec §2.4). */
-export function clientIp(request: Request): string {
-  const forwarded = request.headers['x-forwarded-for'];
-  if (typeof forwarded === 'string' && forwarded !== '') return forwarded;
-
-  return request.socket.remoteAddress ?? '';
 }
 
 function parseContextUrl(header: unknown): { project?: string; environment?: string } {

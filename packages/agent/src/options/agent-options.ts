@@ -1,6 +1,10 @@
 import { ValidationError } from '@grove/datasource-toolkit';
 import type { Logger, LoggerLevel } from '@grove/datasource-toolkit';
+import { validateAllowedOrigins } from '../http/allowed-origins';
+import type { AllowedOrigin } from '../http/allowed-origins';
+import { compileTrustedProxies } from '../http/trusted-proxies';
 import { createDefaultLogger } from './default-logger';
+import { parseByteSize } from './parse-byte-size';
 
 /**
  * Options of `createAgent` (seed §2.1), plus the platform URL and cache/export settings.
@@ -43,10 +47,73 @@ export interface AgentOptions {
   readonly platformTimeoutMs?: number;
   /** Records fetched per query while exporting CSV (default 1000). */
   readonly exportPageSize?: number;
-  /** Largest number of rows a CSV export writes (default: no limit). */
+  /**
+   * Rows a CSV export writes at most, silently cutting the file there (the vendor's option;
+   * default: no cut). Compare `maxExportSize`, which refuses instead.
+   */
   readonly limitExportSize?: number;
   /** Longest native query (SQL chart or live-query segment), in characters (default 65 536). */
   readonly maxNativeQueryLength?: number;
+  /**
+   * Largest CSV export, in records: an export that would write more is refused with a 400
+   * before any byte is sent (unless `limitExportSize` cuts it below this). Default 1 000 000.
+   *
+   * @example
+   * ```ts
+   * createAgent({ authSecret, envSecret, maxExportSize: 50_000 });
+   * ```
+   */
+  readonly maxExportSize?: number;
+  /**
+   * Largest `page[size]` a list accepts; a larger one is a 400. Default 10 000 (the frontend
+   * asks 100 at most).
+   *
+   * @example
+   * ```ts
+   * createAgent({ authSecret, envSecret, maxPageSize: 500 });
+   * ```
+   */
+  readonly maxPageSize?: number;
+  /**
+   * Largest request body (JSON or URL-encoded) of an authenticated request, in bytes or as a
+   * string with a unit (`'10mb'`, `'512kb'`); a larger one is a 413. Default `'50mb'` (the
+   * protocol's, so that action forms can upload files). Bodies are read only once the session
+   * token is verified; the public login route reads at most 4 KB.
+   *
+   * @example
+   * ```ts
+   * createAgent({ authSecret, envSecret, maxBodySize: '5mb' });
+   * ```
+   */
+  readonly maxBodySize?: number | string;
+  /**
+   * The reverse proxies allowed to tell the client's address through `X-Forwarded-For`:
+   * IP addresses, CIDR ranges (IPv4 or IPv6) and the names `loopback`, `linklocal`,
+   * `uniquelocal`. The client is the right-most address of the header that is not a trusted
+   * proxy, starting from the connection's peer; the header of an untrusted peer is ignored.
+   * Decides the address the IP whitelist checks and `caller.request.ip`. Default `[]`: nobody
+   * is trusted, the peer's address is the client's.
+   *
+   * @example
+   * ```ts
+   * // Behind a load balancer in 10.0.0.0/8 and a local nginx:
+   * createAgent({ authSecret, envSecret, trustedProxies: ['loopback', '10.0.0.0/8'] });
+   * ```
+   */
+  readonly trustedProxies?: readonly string[];
+  /**
+   * The frontend origins CORS allows (with credentials): exact origins (`scheme://host[:port]`)
+   * or RegExps tested against the `Origin` header. Other origins get no CORS header. Default:
+   * the platform's origin (`serverUrl`, where Grove's console is served), plus
+   * `https://app.forestadmin.com` when the platform is the vendor's (`*.forestadmin.com`), plus
+   * `localhost`, `127.0.0.1` and `[::1]` on any port outside production.
+   *
+   * @example
+   * ```ts
+   * createAgent({ authSecret, envSecret, allowedOrigins: ['https://admin.acme.com', /^https:\/\/[a-z]+\.acme\.dev$/] });
+   * ```
+   */
+  readonly allowedOrigins?: readonly AllowedOrigin[];
   /** Skips writing/sending the schema (tests, read-only replicas). */
   readonly skipSchemaUpdate?: boolean;
 }
@@ -71,6 +138,13 @@ export interface ResolvedAgentOptions {
   readonly exportPageSize: number;
   readonly limitExportSize?: number;
   readonly maxNativeQueryLength: number;
+  readonly maxExportSize: number;
+  readonly maxPageSize: number;
+  /** In bytes. */
+  readonly maxBodySize: number;
+  readonly trustedProxies: readonly string[];
+  /** `undefined`: the default origins, computed from the platform URL at start. */
+  readonly allowedOrigins?: readonly AllowedOrigin[];
   readonly skipSchemaUpdate: boolean;
 }
 
@@ -118,6 +192,10 @@ export function resolveAgentOptions(options: AgentOptions): ResolvedAgentOptions
     );
   }
 
+  const trustedProxies = options.trustedProxies ?? [];
+  compileTrustedProxies(trustedProxies);
+  if (options.allowedOrigins !== undefined) validateAllowedOrigins(options.allowedOrigins);
+
   return {
     authSecret,
     envSecret,
@@ -146,6 +224,11 @@ export function resolveAgentOptions(options: AgentOptions): ResolvedAgentOptions
       options.maxNativeQueryLength,
       65_536,
     ),
+    maxExportSize: positiveInteger('maxExportSize', options.maxExportSize, 1_000_000),
+    maxPageSize: positiveInteger('maxPageSize', options.maxPageSize, 10_000),
+    maxBodySize: parseByteSize('maxBodySize', options.maxBodySize ?? '50mb'),
+    trustedProxies,
+    allowedOrigins: options.allowedOrigins,
     skipSchemaUpdate: options.skipSchemaUpdate ?? false,
   };
 }

@@ -24,6 +24,8 @@ export interface BuildFilterOptions {
   readonly timezone?: string;
   /** Reads `segmentQuery` + `connectionName` (list and count only; spec §3.4). */
   readonly withLiveQuery?: boolean;
+  /** The largest `page[size]` (the agent's `maxPageSize`); no cap when absent. */
+  readonly maxPageSize?: number;
 }
 
 /**
@@ -78,7 +80,7 @@ export function buildPaginatedFilter(
 
   return new PaginatedFilter({
     ...filter.components,
-    page: parsePage(query),
+    page: parsePage(query, { maxPageSize: options.maxPageSize }),
     sort: parseSort(query, collection),
   });
 }

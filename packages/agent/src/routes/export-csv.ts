@@ -1,11 +1,11 @@
 import type { Caller, Collection, ConditionTree, RecordData } from '@grove/datasource-toolkit';
 import type { Request, Response } from 'express';
 import type { AgentServices } from '../http/agent-services';
+import { assertExportSize } from '../csv/assert-export-size';
 import { exportRecords } from '../csv/export-records';
 import { csvResponseHeaders } from '../csv/csv-response-headers';
 import { parseCsvRequest } from '../csv/parse-csv-request';
 import { writeCsv } from '../csv/write-csv';
-import { parsePage } from '../query/parse-page';
 import { parseCsvProjection } from '../query/parse-projection';
 import { parseSort } from '../query/parse-sort';
 import { readableRelations } from './readable-relations';
@@ -14,9 +14,10 @@ import { buildScopedFilter } from './scoped-filter';
 
 /**
  * Streams a CSV export (spec §11) of a collection's records, restricted by `extraTree` for
- * related exports: the header is checked before any byte is sent, then records are fetched page
- * by page (`exportPageSize`) and written as they come, so memory does not grow with the rows.
- * Embedded to-one relations are exported as the caller may read them (`readableRelations`).
+ * related exports: the header and the size (`maxExportSize`) are checked before any byte is
+ * sent, then records are fetched page by page (`exportPageSize`) and written as they come, so
+ * memory does not grow with the rows. Embedded to-one relations are exported as the caller may
+ * read them (`readableRelations`).
  *
  * @example
  * ```ts
@@ -32,12 +33,21 @@ export async function exportCsv(
   extraTree?: ConditionTree,
 ): Promise<void> {
   const { header, filename } = parseCsvRequest(request.query);
-  parsePage(request.query); // Parsed (and validated) but ignored, as the protocol says.
   const projection = parseCsvProjection(request.query, request.headers, collection);
   const readable = await readableRelations(services, caller, collection, projection);
   const sort = parseSort(request.query, collection);
+  // The filter parses (and validates) `page[...]`, which exports then ignore (spec §11).
   const filter = await buildScopedFilter(services, caller, collection, request.query, {
     extraTree,
+  });
+  const { maxExportSize, limitExportSize } = services.options;
+  await assertExportSize({
+    collection,
+    caller,
+    filter,
+    projection: readable.projection,
+    maxExportSize,
+    limitExportSize,
   });
 
   response.status(200).set(csvResponseHeaders(filename));
@@ -54,7 +64,8 @@ export async function exportCsv(
         sort,
         projection: readable.projection,
         pageSize: services.options.exportPageSize,
-        limit: services.options.limitExportSize,
+        // The cap also bounds an export that grew between the check and the stream.
+        limit: Math.min(limitExportSize ?? maxExportSize, maxExportSize),
       }),
     ),
   );

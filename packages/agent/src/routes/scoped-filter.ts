@@ -37,6 +37,7 @@ export async function buildScopedFilter(
   const requested = buildPaginatedFilter(collection, query, {
     timezone: caller.timezone,
     withLiveQuery: options.withLiveQuery ?? false,
+    maxPageSize: services.options.maxPageSize,
   });
   // The request's own filters and sort may not reach into a collection the caller cannot browse;
   // the scope and the route's restriction are the agent's, so they are added after the check.

@@ -15,7 +15,21 @@ describe('createAgent options', () => {
         useUnsafeActionEndpoint: false,
         permissionsCacheTtlSeconds: 900,
         exportPageSize: 1000,
+        maxExportSize: 1_000_000,
+        maxPageSize: 10_000,
+        maxBodySize: 50 * 1024 * 1024,
+        trustedProxies: [],
+        allowedOrigins: undefined,
       }),
+    );
+  });
+
+  it('reads sizes with units', () => {
+    expect(createAgent({ authSecret, envSecret, maxBodySize: '512kb' }).options.maxBodySize).toBe(
+      512 * 1024,
+    );
+    expect(createAgent({ authSecret, envSecret, maxBodySize: 2048 }).options.maxBodySize).toBe(
+      2048,
     );
   });
 
@@ -37,6 +51,26 @@ describe('createAgent options', () => {
     [
       { authSecret, envSecret, prefix: 'api?v1' },
       "The prefix option may only hold letters, digits, '_', '-', '~' and '/' (got 'api?v1').",
+    ],
+    [
+      { authSecret, envSecret, maxBodySize: 'lots' },
+      `The maxBodySize option must be a positive number of bytes or a size such as '10mb' (got "lots").`,
+    ],
+    [
+      { authSecret, envSecret, maxPageSize: 0 },
+      'The maxPageSize option must be a positive integer (got 0).',
+    ],
+    [
+      { authSecret, envSecret, maxExportSize: 1.5 },
+      'The maxExportSize option must be a positive integer (got 1.5).',
+    ],
+    [
+      { authSecret, envSecret, trustedProxies: ['10.0.0.0/8', 'proxy.local'] },
+      "The trustedProxies option holds 'proxy.local', which is neither an IP address, a CIDR range nor one of loopback, linklocal, uniquelocal.",
+    ],
+    [
+      { authSecret, envSecret, allowedOrigins: ['https://admin.acme.com/login'] },
+      "The allowedOrigins option holds 'https://admin.acme.com/login', which is not an origin such as 'https://admin.acme.com' (scheme, host and port only) nor a RegExp.",
     ],
   ])('refuses %j with a clear error', (options, message) => {
     expect(() => createAgent(options as never)).toThrow(message);

@@ -177,7 +177,7 @@ describe('agent lifecycle', () => {
     await agent.start();
     const after = await supertest(app)
       .get(`/forest/books/count?${tz}`)
-      .set('Authorization', `Bearer ${sessionToken()}`);
+      .set('Authorization', `Bearer ${await sessionToken()}`);
     const host = await supertest(app).get('/hello');
 
     expect(before.status).toBe(200);
@@ -247,7 +247,7 @@ describe('restart', () => {
     const test = await startTestAgent(agent => {
       agent.addDataSource(growingBookstore(state));
     });
-    const auth = { Authorization: `Bearer ${test.token()}` };
+    const auth = { Authorization: `Bearer ${await test.token()}` };
     state.generation = 2;
     await test.agent.restart();
     const response = await test.http().get(`/forest/books/count?${tz}`).set(auth);
@@ -266,7 +266,7 @@ describe('restart', () => {
     const response = await test
       .http()
       .get(`/forest/books/count?${tz}`)
-      .set({ Authorization: `Bearer ${test.token()}` });
+      .set({ Authorization: `Bearer ${await test.token()}` });
 
     expect(response.body).toEqual({ count: 5 });
     expect(test.logs).toContainEqual(
@@ -285,7 +285,7 @@ describe('restart', () => {
       agent.addDataSource(growingBookstore(state));
     });
     state.generation = 1;
-    const auth = { Authorization: `Bearer ${test.token()}` };
+    const auth = { Authorization: `Bearer ${await test.token()}` };
     let count = 0;
     for (let attempt = 0; attempt < 50 && count !== 6; attempt += 1) {
       test.platform.emit('refresh-customizations');

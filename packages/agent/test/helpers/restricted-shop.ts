@@ -82,15 +82,19 @@ export async function startRestrictedShop(options: RestrictedShopOptions): Promi
       };
     },
   );
-  const user = (id: number) => ({
-    Authorization: `Bearer ${sessionToken({ id, permissionLevel: 'user', renderingId: 2 })}`,
+  const user = async (id: number) => ({
+    Authorization: `Bearer ${await sessionToken({ id, permissionLevel: 'user', renderingId: 2 })}`,
   });
   const sequelize = new Sequelize({ dialect: 'sqlite', storage: shop.path, logging: false });
 
   return {
     shop,
     agent,
-    as: { 1: { Authorization: `Bearer ${sessionToken()}` }, 2: user(2), 3: user(3) },
+    as: {
+      1: { Authorization: `Bearer ${await sessionToken()}` },
+      2: await user(2),
+      3: await user(3),
+    },
     select: <T extends object>(sql: string) => sequelize.query<T>(sql, { type: QueryTypes.SELECT }),
     async stop() {
       await sequelize.close();

@@ -5,7 +5,7 @@ import supertest from 'supertest';
 import { createAgent } from '../../src/create-agent';
 import type { Agent } from '../../src/agent/agent';
 import type { AgentOptions } from '../../src/options/agent-options';
-import { signJwt } from '../../src/http/jwt';
+import { signSessionToken } from '@grove/platform-client';
 import { authSecret, envSecret, startFakePlatform } from './fake-platform';
 import type { FakePlatform } from './fake-platform';
 import { bookstoreFactory } from './bookstore';
@@ -17,15 +17,15 @@ export interface TestAgent {
   readonly schemaPath: string;
   readonly logs: Array<{ level: string; message: string; error?: unknown }>;
   /** A session token of the given user (default: user 1 on rendering 1, admin). */
-  token(user?: Record<string, unknown>): string;
+  token(user?: Record<string, unknown>): Promise<string>;
   /** supertest on the running agent. */
   http(): supertest.Agent;
   stop(): Promise<void>;
 }
 
 /** A session token as the agent issues it at login. */
-export function sessionToken(user: Record<string, unknown> = {}): string {
-  return signJwt(
+export function sessionToken(user: Record<string, unknown> = {}): Promise<string> {
+  return signSessionToken(
     {
       id: 1,
       email: 'user1@example.com',
@@ -38,8 +38,7 @@ export function sessionToken(user: Record<string, unknown> = {}): string {
       tags: {},
       ...user,
     },
-    authSecret,
-    3600,
+    { secret: authSecret, expiresInSeconds: 3600 },
   );
 }
 

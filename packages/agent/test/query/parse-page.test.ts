@@ -19,8 +19,22 @@ describe('parsePage', () => {
     expect(parsePage({ 'page[size]': 50, 'page[number]': 2 })).toEqual(new Page(50, 50));
   });
 
-  it('has no upper bound', () => {
+  it('has no upper bound unless given one', () => {
     expect(parsePage({ 'page[size]': '100000' })).toEqual(new Page(0, 100000));
+    expect(parsePage({ 'page[size]': '100' }, { maxPageSize: 100 })).toEqual(new Page(0, 100));
+    expect(thrown(() => parsePage({ 'page[size]': '101' }, { maxPageSize: 100 }))).toMatchObject({
+      code: 'ValidationError',
+      message: 'Invalid pagination: page[size] is 101, a page holds at most 100 records',
+    });
+  });
+
+  it('refuses sizes and offsets past the safe integers', () => {
+    expect(thrown(() => parsePage({ 'page[size]': '99999999999999999999999' }))).toMatchObject({
+      message: 'Invalid pagination [limit: 99999999999999999999999, skip: 1]',
+    });
+    expect(
+      thrown(() => parsePage({ 'page[size]': '1000', 'page[number]': '9007199254740991' })),
+    ).toMatchObject({ message: 'Invalid pagination [limit: 1000, skip: 9007199254740991]' });
   });
 
   it.each([

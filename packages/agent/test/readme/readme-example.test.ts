@@ -16,11 +16,12 @@ describe('the README example', () => {
   let shop: SqlShop;
   let agent: Agent;
   let http: () => supertest.Agent;
-  const auth = { Authorization: `Bearer ${sessionToken()}` };
+  const auth = { Authorization: '' };
   const environment = { ...process.env };
   const cwd = process.cwd();
 
   beforeAll(async () => {
+    auth.Authorization = `Bearer ${await sessionToken()}`;
     platform = await startFakePlatform();
     shop = await createSqlShop(30);
     process.env = {

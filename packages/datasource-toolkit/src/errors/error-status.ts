@@ -16,6 +16,7 @@ export const errorStatus: Readonly<Record<GroveErrorCode, number>> = {
   NotFoundError: 404,
   ConflictError: 409,
   UnprocessableError: 422,
+  PayloadTooLargeError: 413,
   TooManyRequestsError: 429,
   InternalServerError: 500,
   ServiceUnavailableError: 503,

@@ -10,6 +10,7 @@ export type GroveErrorCode =
   | 'NotFoundError'
   | 'ConflictError'
   | 'UnprocessableError'
+  | 'PayloadTooLargeError'
   | 'TooManyRequestsError'
   | 'InternalServerError'
   | 'ServiceUnavailableError';

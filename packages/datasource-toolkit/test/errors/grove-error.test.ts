@@ -57,6 +57,7 @@ describe('GroveError', () => {
       NotFoundError: 404,
       ConflictError: 409,
       UnprocessableError: 422,
+      PayloadTooLargeError: 413,
       TooManyRequestsError: 429,
       InternalServerError: 500,
       ServiceUnavailableError: 503,

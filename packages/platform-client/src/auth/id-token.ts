@@ -1,56 +1,104 @@
-import { createPublicKey, verify } from 'node:crypto';
 import type { JsonWebKey } from 'node:crypto';
 import { GroveError } from '@grove/datasource-toolkit';
+import { SignJWT, createLocalJWKSet, errors, jwtVerify } from 'jose';
+import type { JSONWebKeySet, JWK, JWTPayload, KeyLike } from 'jose';
 
 /** What an id token must satisfy. */
 export interface IdTokenExpectations {
   readonly issuer: string;
   readonly clientId: string;
-  readonly keys: readonly (JsonWebKey & { kid?: string })[];
+  /** The platform's JWKS (`keys` of its `jwks_uri`, or `KeyObject.export({ format: 'jwk' })`). */
+  readonly keys: readonly (JWK | JsonWebKey)[];
   /** Seconds since the epoch (default: now). */
   readonly now?: number;
 }
 
-function decodePart(part: string | undefined): Record<string, unknown> {
-  try {
-    return JSON.parse(Buffer.from(part ?? '', 'base64url').toString('utf8'));
-  } catch (cause) {
-    throw new GroveError('UnauthorizedError', 'the id_token is not a JWT', { cause });
-  }
+/** Options of {@link signIdToken}. */
+export interface SignIdTokenOptions {
+  /** The RSA private key (a `KeyObject` from `generateKeyPairSync('rsa', …)`, or a JWK). */
+  readonly privateKey: KeyLike | JWK;
+  /** The key id written in the header, matched against the JWKS `kid`. */
+  readonly kid?: string;
 }
 
-function fail(reason: string): never {
-  throw new GroveError('UnauthorizedError', `the id_token is invalid: ${reason}`);
+function fail(reason: string, cause?: unknown): never {
+  throw new GroveError('UnauthorizedError', `the id_token is invalid: ${reason}`, { cause });
+}
+
+/** Says why jose refused a token, in the words the login errors have always used. */
+function reasonOf(error: unknown, expected: IdTokenExpectations, kid: unknown): string {
+  if (error instanceof errors.JWTExpired) return 'expired';
+  if (error instanceof errors.JWTClaimValidationFailed) {
+    if (error.claim === 'iss') return `iss is not ${expected.issuer}`;
+    if (error.claim === 'aud') return `aud is not ${expected.clientId}`;
+    return `${error.claim} ${error.reason === 'missing' ? 'missing' : 'invalid'}`;
+  }
+  if (error instanceof errors.JWKSNoMatchingKey) return `no key ${String(kid)} in the JWKS`;
+  if (error instanceof errors.JWSSignatureVerificationFailed) return 'bad signature';
+  if (error instanceof errors.JOSEAlgNotAllowed) return 'unexpected alg (RS256 expected)';
+
+  return error instanceof Error ? error.message : String(error);
+}
+
+function headerKid(token: string): unknown {
+  try {
+    const header = JSON.parse(Buffer.from(token.split('.')[0] ?? '', 'base64url').toString('utf8'));
+
+    return (header as { kid?: unknown } | null)?.kid;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
  * Verifies an RS256 id token from the platform's token endpoint: signature against the JWKS,
- * `iss`, `aud`, `exp`, and presence of `sub` and `iat`. Returns the claims.
+ * `iss`, `aud`, a numeric `exp` in the future, and presence of `sub` and `iat`. Returns the
+ * claims.
+ *
+ * @throws GroveError `UnauthorizedError` `the id_token is invalid: <reason>`.
  *
  * @example
  * ```ts
- * const claims = verifyIdToken(tokens.id_token, { issuer, clientId, keys: jwks.keys });
+ * const claims = await verifyIdToken(tokens.id_token, { issuer, clientId, keys: jwks.keys });
  * ```
  */
-export function verifyIdToken(token: string, expected: IdTokenExpectations) {
-  const [header, payload, signature] = token.split('.');
-  const { alg, kid } = decodePart(header);
-  const claims = decodePart(payload);
-  if (alg !== 'RS256') fail(`unexpected alg ${String(alg)}`);
-  const jwk = expected.keys.find(key => kid === undefined || key.kid === kid);
-  if (!jwk) fail(`no key ${String(kid)} in the JWKS`);
-  const key = createPublicKey({ key: jwk, format: 'jwk' });
-  const signed = Buffer.from(`${header}.${payload}`);
-  if (!verify('RSA-SHA256', signed, key, Buffer.from(signature ?? '', 'base64url'))) {
-    fail('bad signature');
+export async function verifyIdToken(
+  token: string,
+  expected: IdTokenExpectations,
+): Promise<JWTPayload> {
+  const jwks: JSONWebKeySet = { keys: expected.keys as JWK[] };
+  try {
+    const { payload } = await jwtVerify(token, createLocalJWKSet(jwks), {
+      algorithms: ['RS256'],
+      issuer: expected.issuer,
+      audience: expected.clientId,
+      requiredClaims: ['exp', 'sub', 'iat'],
+      ...(expected.now === undefined ? {} : { currentDate: new Date(expected.now * 1000) }),
+    });
+
+    return payload;
+  } catch (cause) {
+    fail(reasonOf(cause, expected, headerKid(token)), cause);
   }
+}
 
-  const now = expected.now ?? Math.floor(Date.now() / 1000);
-  const audiences = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
-  if (claims.iss !== expected.issuer) fail(`iss is not ${expected.issuer}`);
-  if (!audiences.includes(expected.clientId)) fail(`aud is not ${expected.clientId}`);
-  if (typeof claims.exp !== 'number' || claims.exp <= now) fail('expired');
-  if (claims.sub === undefined || claims.iat === undefined) fail('sub or iat missing');
-
-  return claims;
+/**
+ * Signs an RS256 id token, as the platform's token endpoint does (and test platforms must).
+ *
+ * @example
+ * ```ts
+ * const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+ * const idToken = await signIdToken({ iss, aud: clientId, sub: '12', iat, exp }, { privateKey, kid: 'k1' });
+ * ```
+ */
+export async function signIdToken(
+  claims: Readonly<Record<string, unknown>>,
+  options: SignIdTokenOptions,
+): Promise<string> {
+  return new SignJWT({ ...claims } as JWTPayload)
+    .setProtectedHeader({
+      alg: 'RS256',
+      ...(options.kid === undefined ? {} : { kid: options.kid }),
+    })
+    .sign(options.privateKey);
 }

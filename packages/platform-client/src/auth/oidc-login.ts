@@ -1,4 +1,4 @@
-import type { JsonWebKey } from 'node:crypto';
+import type { JWK } from 'jose';
 import { GroveError } from '@grove/datasource-toolkit';
 import type { PlatformHttp } from '../http/platform-http';
 import { verifyIdToken } from './id-token';
@@ -89,12 +89,12 @@ export class OidcLogin {
       throw new GroveError('UnauthorizedError', 'id_token not present in the token set');
     if (!tokens.access_token)
       throw new GroveError('UnauthorizedError', 'access_token not present in the token set');
-    const jwks = await this.http.request<{ keys?: JsonWebKey[] }>({
+    const jwks = await this.http.request<{ keys?: JWK[] }>({
       method: 'GET',
       path: metadata.jwks_uri,
       withoutSecret: true,
     });
-    verifyIdToken(tokens.id_token, {
+    await verifyIdToken(tokens.id_token, {
       issuer: metadata.issuer,
       clientId: client.client_id,
       keys: jwks?.keys ?? [],

@@ -1,23 +1,18 @@
-import { createSign, generateKeyPairSync } from 'node:crypto';
-import { createPlatformClient } from '../../src';
+import { generateKeyPairSync } from 'node:crypto';
+import { createPlatformClient, signIdToken } from '../../src';
 import type { PlatformClient } from '../../src';
 import { secret, startServer } from '../helpers/test-server';
 import type { TestServer } from '../helpers/test-server';
 
 const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-const sign = (claims: object, kid = 'k1') => {
-  const unsigned = `${b64({ alg: 'RS256', kid })}.${b64(claims)}`;
-  const signature = createSign('RSA-SHA256').update(unsigned).sign(privateKey, 'base64url');
-
-  return `${unsigned}.${signature}`;
-};
+const sign = (claims: Record<string, unknown>, kid = 'k1') =>
+  signIdToken(claims, { privateKey, kid });
 
 describe('OidcLogin', () => {
   let server: TestServer;
   let client: PlatformClient;
   let registrationStatus = 201;
-  let idToken: (issuer: string) => string | undefined;
+  let idToken: (issuer: string) => Promise<string> | undefined;
 
   beforeAll(async () => {
     server = await startServer(app => {
@@ -35,8 +30,8 @@ describe('OidcLogin', () => {
           .status(registrationStatus)
           .json({ client_id: 'c1', redirect_uris: ['http://agent/cb'] });
       });
-      app.post('/oidc/token', (_req, res) => {
-        res.json({ access_token: 'at-1', id_token: idToken(server.url) });
+      app.post('/oidc/token', async (_req, res) => {
+        res.json({ access_token: 'at-1', id_token: await idToken(server.url) });
       });
       app.get('/oidc/jwks', (_req, res) => {
         res.json({ keys: [{ ...publicKey.export({ format: 'jwk' }), kid: 'k1', alg: 'RS256' }] });
@@ -153,7 +148,7 @@ describe('OidcLogin', () => {
     ],
     [
       'a forged signature',
-      (iss: string) => `${sign({ iss, aud: 'c1', sub: '1', iat: 1, exp: 4e9 })}x`,
+      async (iss: string) => `${await sign({ iss, aud: 'c1', sub: '1', iat: 1, exp: 4e9 })}x`,
       'bad signature',
     ],
   ])('refuses %s', async (_case, token, message) => {

@@ -1,6 +1,6 @@
 import { GroveError } from '@grove/datasource-toolkit';
+import { verifySessionToken } from '@grove/platform-client';
 import type { RequestHandler, Response } from 'express';
-import { verifyJwt } from '../jwt';
 
 /** The user of a session token (the claims the agent issues at login, spec §2.2). */
 export interface AgentUser {
@@ -21,12 +21,21 @@ function unauthorized(detail: string): GroveError {
   return new GroveError('UnauthorizedError', detail);
 }
 
+/**
+ * The session cookie's value, percent-decoded; a value that does not decode (`%E0%A4%A`) is kept
+ * as sent, so that it fails verification (401) instead of throwing (500).
+ */
 function readCookie(header: string | undefined): string | undefined {
   if (!header) return undefined;
   for (const part of header.split(';')) {
     const index = part.indexOf('=');
     if (index > 0 && part.slice(0, index).trim() === cookieName) {
-      return decodeURIComponent(part.slice(index + 1).trim());
+      const value = part.slice(index + 1).trim();
+      try {
+        return decodeURIComponent(value);
+      } catch {
+        return value;
+      }
     }
   }
 
@@ -36,6 +45,8 @@ function readCookie(header: string | undefined): string | undefined {
 /**
  * Checks the session token on private routes (spec §2.3): the `forest_session_token` cookie
  * first, then `Authorization: Bearer <token>`; the verified user lands in `response.locals.user`.
+ * A token must be HS256 with the auth secret and carry a numeric `exp` in the future; anything
+ * else, malformed cookies included, is a 401 `Authentication Error`.
  *
  * @example
  * ```ts
@@ -59,15 +70,18 @@ export function authenticate(authSecret: string): RequestHandler {
       token = parts[1];
     }
 
-    const payload = token ? verifyJwt(token, authSecret) : undefined;
-    if (!payload) return next(unauthorized('Authentication Error'));
-
-    (response.locals as { user?: AgentUser }).user = toUser(payload);
-    next();
+    if (!token) return next(unauthorized('Authentication Error'));
+    verifySessionToken(token, { secret: authSecret }).then(
+      claims => {
+        (response.locals as { user?: AgentUser }).user = toUser(claims);
+        next();
+      },
+      () => next(unauthorized('Authentication Error')),
+    );
   };
 }
 
-function toUser(payload: Record<string, unknown>): AgentUser {
+function toUser(payload: Readonly<Record<string, unknown>>): AgentUser {
   const text = (value: unknown) => (typeof value === 'string' ? value : '');
   const renderingId = Number(payload.renderingId);
   const tags =

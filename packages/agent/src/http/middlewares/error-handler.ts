@@ -41,8 +41,9 @@ export function toErrorBody(error: unknown): { status: number; body: { errors: E
 }
 
 /**
- * The one error middleware of the agent: writes the §9 body; logs 5xx with the request id so an
- * operator can find the stack trace a client never sees.
+ * The one error middleware of the agent: writes the §9 body (body-parser failures included: see
+ * `bodyParsers`); logs 5xx at Error with the request id so an operator can find the stack trace
+ * a client never sees, and client errors at Debug.
  *
  * @example
  * ```ts
@@ -50,7 +51,7 @@ export function toErrorBody(error: unknown): { status: number; body: { errors: E
  * ```
  */
 export function createErrorHandler(logger: Logger): ErrorRequestHandler {
-  return (error: unknown, request, response, next) => {
+  return (error: unknown, request, response, _next) => {
     if (response.headersSent) {
       // A stream (CSV, file) failed midway: the status is gone, cut the connection.
       logger('Error', `${request.method} ${request.originalUrl} failed while streaming`, error);
@@ -58,29 +59,14 @@ export function createErrorHandler(logger: Logger): ErrorRequestHandler {
 
       return;
     }
-    if (isBodyParserError(error)) {
-      next(error);
-
-      return;
-    }
 
     const { status, body } = toErrorBody(error);
-    if (status >= 500) {
-      logger(
-        'Error',
-        `[${correlationIdOf(response)}] ${request.method} ${request.originalUrl} failed`,
-        error,
-      );
-    }
+    // A client's mistake (bad JSON, a refused right…) is no operator's concern: Debug only.
+    logger(
+      status >= 500 ? 'Error' : 'Debug',
+      `[${correlationIdOf(response)}] ${request.method} ${request.originalUrl} failed`,
+      error,
+    );
     response.status(status).json(body);
   };
-}
-
-function isBodyParserError(error: unknown): boolean {
-  return (
-    typeof error === 'object' &&
-    error !== null &&
-    typeof (error as { type?: unknown }).type === 'string' &&
-    typeof (error as { status?: unknown }).status === 'number'
-  );
 }

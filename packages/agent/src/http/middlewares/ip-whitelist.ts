@@ -1,8 +1,9 @@
 import { ForbiddenError } from '@grove/datasource-toolkit';
 import type { IpRule, IpWhitelist } from '@grove/platform-client';
 import type { RequestHandler } from 'express';
-import { BlockList, isIPv4 } from 'node:net';
-import { clientIp } from '../caller';
+import { BlockList, isIP, isIPv4 } from 'node:net';
+import { plainIp } from '../trusted-proxies';
+import { clientIpOf } from './client-ip';
 
 function toBlockList(rules: readonly IpRule[]): BlockList {
   const list = new BlockList();
@@ -33,7 +34,9 @@ function isLoopback(ip: string): boolean {
 
 /**
  * Rejects requests from addresses outside the environment's IP whitelist (spec §2.4): 403
- * `IP address rejected (<ip>)`; loopback callers without `X-Forwarded-For` pass.
+ * `IP address rejected (<ip>)`; loopback callers without `X-Forwarded-For` pass. The address is
+ * the one the `clientIp` middleware resolved: `X-Forwarded-For` counts only through trusted
+ * proxies (Grove deviation: the vendor trusts the header from anyone).
  *
  * @example
  * ```ts
@@ -44,11 +47,12 @@ export function ipWhitelist(whitelist: IpWhitelist): RequestHandler {
   if (!whitelist.isFeatureEnabled) return (_request, _response, next) => next();
   const allowed = toBlockList(whitelist.ipRules);
 
-  return (request, _response, next) => {
-    const ip = clientIp(request);
+  return (request, response, next) => {
+    const ip = clientIpOf(response);
     if (!request.headers['x-forwarded-for'] && isLoopback(ip)) return next();
-    const plain = ip.startsWith('::ffff:') ? ip.slice(7) : ip;
-    if (!allowed.check(plain, family(plain))) {
+    const plain = plainIp(ip);
+    // A forwarded hop that is not an address (`unknown`, garbage) is allowed by no rule.
+    if (isIP(plain) === 0 || !allowed.check(plain, family(plain))) {
       return next(new ForbiddenError(`IP address rejected (${ip})`));
     }
     next();

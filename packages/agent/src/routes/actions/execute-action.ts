@@ -44,7 +44,7 @@ export function mountExecuteAction(
     const { collection, name } = target;
 
     const caller = callerOf(request, response);
-    const { body, attributes, requesterId } = readActionRequest(
+    const { body, attributes, requesterId } = await readActionRequest(
       request.body,
       services.options.envSecret,
     );

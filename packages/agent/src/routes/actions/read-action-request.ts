@@ -1,5 +1,5 @@
 import { UnprocessableError } from '@grove/datasource-toolkit';
-import { verifyJwt } from '../../http/jwt';
+import { verifySessionToken } from '@grove/platform-client';
 
 /**
  * The body of an action execution once the approval envelope, if any, is opened.
@@ -35,10 +35,10 @@ export interface ActionRequest {
  *
  * @example
  * ```ts
- * const { body, attributes, requesterId } = readActionRequest(request.body, options.envSecret);
+ * const { body, attributes, requesterId } = await readActionRequest(request.body, options.envSecret);
  * ```
  */
-export function readActionRequest(body: unknown, envSecret: string): ActionRequest {
+export async function readActionRequest(body: unknown, envSecret: string): Promise<ActionRequest> {
   const outer = asRecord(body);
   const outerAttributes = attributesOf(outer);
   const signed = outerAttributes.signed_approval_request;
@@ -51,7 +51,13 @@ export function readActionRequest(body: unknown, envSecret: string): ActionReque
     return { body: outer, attributes: outerAttributes };
   }
 
-  const payload = typeof signed === 'string' ? verifyJwt(signed, envSecret) : undefined;
+  // The platform signs approvals with the environment secret; an `exp` is checked when present.
+  const payload =
+    typeof signed === 'string'
+      ? await verifySessionToken(signed, { secret: envSecret, requireExpiry: false }).catch(
+          () => undefined,
+        )
+      : undefined;
   if (!payload) throw new Error('Invalid or expired signed approval request');
 
   const attributes = attributesOf(payload);

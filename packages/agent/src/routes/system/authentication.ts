@@ -1,6 +1,6 @@
 import { GroveError, ValidationError, isGroveError } from '@grove/datasource-toolkit';
 import type { RouteMounter } from '../../http/route-mounter';
-import { signJwt } from '../../http/jwt';
+import { signSessionToken } from '@grove/platform-client';
 
 /** The lifetime of the session tokens the agent issues: one hour (spec §2.2). */
 export const sessionTokenLifetimeSeconds = 3600;
@@ -42,7 +42,10 @@ export const mountAuthentication: RouteMounter = (router, services) => {
     renderingIdFromState(state);
     try {
       const user = await services.platform.login.loginWithCode(String(code ?? ''), String(state));
-      const token = signJwt({ ...user }, services.options.authSecret, sessionTokenLifetimeSeconds);
+      const token = await signSessionToken(
+        { ...user },
+        { secret: services.options.authSecret, expiresInSeconds: sessionTokenLifetimeSeconds },
+      );
       const tokenData = JSON.parse(
         Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'),
       ) as unknown;

@@ -39,7 +39,7 @@ export async function connectVendorClient(
 ): Promise<RemoteAgentClient<Record<string, unknown>>> {
   return createRemoteAgentClient({
     url: agent.url,
-    token: agent.token(),
+    token: await agent.token(),
     actionEndpoints: await readActionEndpoints(agent.schemaPath),
   });
 }

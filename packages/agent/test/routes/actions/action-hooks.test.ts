@@ -63,7 +63,7 @@ beforeAll(async () => {
 afterAll(() => fixture.close());
 beforeEach(() => fixture.reset());
 
-function hook(
+async function hook(
   path: string,
   attributes: Record<string, unknown>,
   options: { user?: number; query?: Record<string, string> } = {},
@@ -71,7 +71,7 @@ function hook(
   return request(fixture.app)
     .post(`/forest/_actions/books/${path}`)
     .query(options.query ?? { timezone: 'Europe/Paris' })
-    .set('Authorization', `Bearer ${tokenOf(options.user ?? 1)}`)
+    .set('Authorization', `Bearer ${await tokenOf(options.user ?? 1)}`)
     .send({ data: { type: 'custom-action-hook-requests', attributes } });
 }
 

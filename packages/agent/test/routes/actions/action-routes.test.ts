@@ -14,11 +14,11 @@ const customize: Parameters<typeof startActionApp>[0]['customize'] = books =>
     .addAction('Zap', { scope: 'Global', execute: () => void ran.push('zap') })
     .addAction('Été', { scope: 'Global', execute: () => void ran.push('été') });
 
-function post(fixture: ActionApp, path: string) {
+async function post(fixture: ActionApp, path: string) {
   return request(fixture.app)
     .post(`/forest${path}`)
     .query({ timezone: 'UTC' })
-    .set('Authorization', `Bearer ${tokenOf(1)}`)
+    .set('Authorization', `Bearer ${await tokenOf(1)}`)
     .send({ data: { attributes: { ids: ['1'] } } });
 }
 
@@ -71,7 +71,7 @@ describe('action routes (spec §8.1)', () => {
       await request(app)
         .post(path)
         .query({ timezone: 'UTC' })
-        .set('Authorization', `Bearer ${tokenOf(1)}`)
+        .set('Authorization', `Bearer ${await tokenOf(1)}`)
         .send({ data: { attributes: { ids: ['1'] } } })
         .expect(200);
     }
@@ -81,7 +81,7 @@ describe('action routes (spec §8.1)', () => {
   test('only POST is served', async () => {
     const response = await request(fixture.app)
       .get('/forest/_actions/books/1/zap')
-      .set('Authorization', `Bearer ${tokenOf(1)}`);
+      .set('Authorization', `Bearer ${await tokenOf(1)}`);
 
     expect(response.status).toBe(404);
   });

@@ -13,7 +13,7 @@ import type {
   RenderingPermissions,
 } from '@grove/platform-client';
 import type { AgentServices } from '../../../src/http/agent-services';
-import { signJwt } from '../../../src/http/jwt';
+import { signSessionToken } from '@grove/platform-client';
 import { authenticate } from '../../../src/http/middlewares/authenticate';
 import { createErrorHandler } from '../../../src/http/middlewares/error-handler';
 import { resolveAgentOptions } from '../../../src/options/agent-options';
@@ -52,8 +52,8 @@ export function defaultPlatformState(): PlatformState {
 }
 
 /** A session token of user `id` (rendering 1). */
-export function tokenOf(id: number): string {
-  return signJwt(
+export function tokenOf(id: number): Promise<string> {
+  return signSessionToken(
     {
       id,
       email: `user${id}@example.com`,
@@ -65,8 +65,7 @@ export function tokenOf(id: number): string {
       permissionLevel: 'user',
       tags: {},
     },
-    authSecret,
-    3600,
+    { secret: authSecret, expiresInSeconds: 3600 },
   );
 }
 

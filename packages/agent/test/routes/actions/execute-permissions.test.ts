@@ -1,6 +1,6 @@
 import request from 'supertest';
 import type { ActionPermissions } from '@grove/platform-client';
-import { signJwt } from '../../../src/http/jwt';
+import { signSessionToken } from '@grove/platform-client';
 import { envSecret, startActionApp, tokenOf } from './action-test-app';
 import { equal } from './library';
 import type { ActionApp } from './action-test-app';
@@ -31,16 +31,24 @@ function rights(publish: ActionPermissions): void {
   };
 }
 
-function execute(userId: number, attributes: Record<string, unknown>) {
+async function execute(userId: number, attributes: Record<string, unknown>) {
   return request(fixture.app)
     .post('/forest/_actions/books/0/publish')
     .query({ timezone: 'UTC' })
-    .set('Authorization', `Bearer ${tokenOf(userId)}`)
+    .set('Authorization', `Bearer ${await tokenOf(userId)}`)
     .send({ data: { attributes } });
 }
 
-function approve(userId: number, original: Record<string, unknown>, secret = envSecret, ttl = 600) {
-  const signed = signJwt({ data: { attributes: original } }, secret, ttl);
+async function approve(
+  userId: number,
+  original: Record<string, unknown>,
+  secret = envSecret,
+  ttl = 600,
+) {
+  const signed = await signSessionToken(
+    { data: { attributes: original } },
+    { secret, expiresInSeconds: ttl },
+  );
 
   return execute(userId, { ids: ['5'], signed_approval_request: signed });
 }

@@ -86,6 +86,11 @@ beforeAll(async () => {
   });
 });
 afterAll(() => fixture.close());
+// A token signed once: `execute` returns a supertest request that tests chain on (`.buffer()`).
+let token = '';
+beforeAll(async () => {
+  token = await tokenOf(1);
+});
 beforeEach(() => {
   fixture.reset();
   seen.length = 0;
@@ -95,7 +100,7 @@ function execute(path: string, attributes: Record<string, unknown> = { ids: ['1'
   return request(fixture.app)
     .post(`/forest/_actions/books/${path}`)
     .query({ timezone: 'Europe/Paris' })
-    .set('Authorization', `Bearer ${tokenOf(1)}`)
+    .set('Authorization', `Bearer ${token}`)
     .send({ data: { type: 'custom-action-requests', attributes } });
 }
 

@@ -26,7 +26,7 @@ beforeEach(() => {
   ran.length = 0;
 });
 
-function execute(
+async function execute(
   path: string,
   attributes: Record<string, unknown>,
   query: Record<string, string> = { timezone: 'UTC' },
@@ -34,7 +34,7 @@ function execute(
   return request(fixture.app)
     .post(`/forest/_actions/books/${path}`)
     .query(query)
-    .set('Authorization', `Bearer ${tokenOf(1)}`)
+    .set('Authorization', `Bearer ${await tokenOf(1)}`)
     .send({ data: { attributes } });
 }
 
@@ -55,7 +55,7 @@ describe('execute: the records an action runs on (spec §8.2, §3.6)', () => {
     const response = await request(fixture.app)
       .post('/forest/_actions/books/1/publish')
       .query({ timezone: 'UTC' })
-      .set('Authorization', `Bearer ${tokenOf(1)}`)
+      .set('Authorization', `Bearer ${await tokenOf(1)}`)
       .send({ data: [{ id: '2', type: 'books' }] });
 
     expect(response.status).toBe(200);

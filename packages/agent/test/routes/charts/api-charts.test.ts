@@ -38,12 +38,16 @@ describe('API charts: /_charts/{name} and /_charts/{c}/{name}', () => {
     await shop?.close();
   });
 
-  const get = (path: string, query: Record<string, unknown> = { timezone: 'UTC' }, user = 1) =>
+  const get = async (
+    path: string,
+    query: Record<string, unknown> = { timezone: 'UTC' },
+    user = 1,
+  ) =>
     chart.request
       .get(`/forest/_charts/${path}`)
       .query(query)
-      .set('Authorization', `Bearer ${tokenOf(user)}`);
-  const post = (
+      .set('Authorization', `Bearer ${await tokenOf(user)}`);
+  const post = async (
     path: string,
     body: object = {},
     query: Record<string, unknown> = { timezone: 'UTC' },
@@ -52,7 +56,7 @@ describe('API charts: /_charts/{name} and /_charts/{c}/{name}', () => {
     chart.request
       .post(`/forest/_charts/${path}`)
       .query(query)
-      .set('Authorization', `Bearer ${tokenOf(user)}`)
+      .set('Authorization', `Bearer ${await tokenOf(user)}`)
       .send(body);
   const stats = (value: unknown) => ({
     data: { id: expect.any(String), type: 'stats', attributes: { value } },

@@ -12,7 +12,7 @@ import type {
 } from '@grove/platform-client';
 import supertest from 'supertest';
 import type { AgentServices } from '../../../src/http/agent-services';
-import { signJwt } from '../../../src/http/jwt';
+import { signSessionToken } from '@grove/platform-client';
 import { authenticate } from '../../../src/http/middlewares/authenticate';
 import { createErrorHandler } from '../../../src/http/middlewares/error-handler';
 import { resolveAgentOptions } from '../../../src/options/agent-options';
@@ -63,10 +63,10 @@ export function defaultPlatformState(): PlatformState {
 }
 
 /** The session token of platform user `id` on rendering 1 (signed at the current, maybe fake, time). */
-export function tokenOf(id: number): string {
+export function tokenOf(id: number): Promise<string> {
   const { email, firstName, lastName, permissionLevel, tags } = platformUser(id);
 
-  return signJwt(
+  return signSessionToken(
     {
       id,
       email,
@@ -78,8 +78,7 @@ export function tokenOf(id: number): string {
       permissionLevel,
       tags,
     },
-    authSecret,
-    3600,
+    { secret: authSecret, expiresInSeconds: 3600 },
   );
 }
 

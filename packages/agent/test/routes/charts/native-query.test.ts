@@ -21,10 +21,10 @@ describe('POST /_internal/native_query on SQLite', () => {
     await shop?.close();
   });
 
-  const post = (body: Record<string, unknown>, user = 1) =>
+  const post = async (body: Record<string, unknown>, user = 1) =>
     chart.request
       .post('/forest/_internal/native_query')
-      .set('Authorization', `Bearer ${tokenOf(user)}`)
+      .set('Authorization', `Bearer ${await tokenOf(user)}`)
       .send(body);
   const run = async (
     type: string,

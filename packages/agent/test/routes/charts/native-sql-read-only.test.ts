@@ -61,7 +61,7 @@ describe('native SQL is read-only by construction (running agent, SQLite file)',
       collections: {},
       stats: [],
     };
-    auth = { Authorization: `Bearer ${agent.token()}` };
+    auth = { Authorization: `Bearer ${await agent.token()}` };
     reader = new Sequelize({ dialect: 'sqlite', storage: shop.path, logging: false });
     initial = await state();
   });
@@ -121,7 +121,9 @@ describe('native SQL is read-only by construction (running agent, SQLite file)',
   });
 
   it('checks the chart permission before reading the SQL: 403 for huge or malformed SQL', async () => {
-    const plain = { Authorization: `Bearer ${agent.token({ id: 2, permissionLevel: 'user' })}` };
+    const plain = {
+      Authorization: `Bearer ${await agent.token({ id: 2, permissionLevel: 'user' })}`,
+    };
     const huge = Array.from({ length: 20_000 }, (_, i) => `$t${i}$`).join(' ');
     for (const query of [huge, "WITH x AS (SELECT '\\') DELETE FROM orders", '']) {
       const response = await nativeQuery({ query }, plain);

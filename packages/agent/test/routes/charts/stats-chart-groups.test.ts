@@ -22,11 +22,15 @@ describe.each(chartSources)('$name: Pie, Line and Leaderboard charts', source =>
     await shop?.close();
   });
 
-  const post = (collection: string, body: Record<string, unknown>, timezone = 'Europe/Paris') =>
+  const post = async (
+    collection: string,
+    body: Record<string, unknown>,
+    timezone = 'Europe/Paris',
+  ) =>
     chart.request
       .post(`/forest/stats/${collection}`)
       .query({ timezone })
-      .set('Authorization', `Bearer ${tokenOf(1)}`)
+      .set('Authorization', `Bearer ${await tokenOf(1)}`)
       .send({ sourceCollectionName: collection, ...body });
   const valueOf = async (collection: string, body: Record<string, unknown>, timezone?: string) => {
     const response = await post(collection, body, timezone);

@@ -31,14 +31,14 @@ describe('POST /stats/{c}: permissions, placeholders, scope and errors', () => {
     await shop?.close();
   });
 
-  const post = (
+  const post = async (
     body: unknown,
     options: { user?: number; query?: Record<string, string>; collection?: string } = {},
   ) =>
     chart.request
       .post(`/forest/stats/${options.collection ?? 'orders'}`)
       .query(options.query ?? { timezone: 'Europe/Paris' })
-      .set('Authorization', `Bearer ${tokenOf(options.user ?? 1)}`)
+      .set('Authorization', `Bearer ${await tokenOf(options.user ?? 1)}`)
       .send(body as object);
   const valueOf = async (body: unknown, options: Parameters<typeof post>[1] = {}) => {
     const response = await post(body, options);

@@ -41,7 +41,7 @@ describe.each(chartSources)('$name: Value and Objective charts', source => {
     const response = await chart.request
       .post('/forest/stats/orders')
       .query({ timezone })
-      .set('Authorization', `Bearer ${tokenOf(1)}`)
+      .set('Authorization', `Bearer ${await tokenOf(1)}`)
       .send({ sourceCollectionName: 'orders', ...body });
     expect(response.status).toBe(200);
 
@@ -51,7 +51,7 @@ describe.each(chartSources)('$name: Value and Objective charts', source => {
   it('answers the stats envelope with a fresh UUID and no jsonapi member', async () => {
     const response = await chart.request
       .post('/forest/stats/orders?timezone=Europe%2FParis')
-      .set('Authorization', `Bearer ${tokenOf(1)}`)
+      .set('Authorization', `Bearer ${await tokenOf(1)}`)
       .send({ type: 'Value', sourceCollectionName: 'orders', aggregator: 'Count' });
 
     expect(response.status).toBe(200);

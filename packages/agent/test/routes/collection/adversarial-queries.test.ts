@@ -58,7 +58,7 @@ describe('adversarial queries on a running agent', () => {
       );
       a.customizeCollection('notes', notes => notes.emulateFieldFiltering('body'));
     });
-    auth = { Authorization: `Bearer ${agent.token()}` };
+    auth = { Authorization: `Bearer ${await agent.token()}` };
   });
   afterAll(async () => {
     await agent?.stop();

@@ -10,7 +10,7 @@ describe('collection routes', () => {
 
   beforeEach(async () => {
     agent = await startTestAgent();
-    auth = { Authorization: `Bearer ${agent.token()}` };
+    auth = { Authorization: `Bearer ${await agent.token()}` };
   });
   afterEach(() => agent.stop());
 
@@ -163,7 +163,7 @@ describe('collection routes', () => {
       const response = await agent
         .http()
         .get(`/forest/books/count?${tz}`)
-        .set({ Authorization: `Bearer ${agent.token()}` });
+        .set({ Authorization: `Bearer ${await agent.token()}` });
 
       expect(response.body).toEqual({ meta: { count: 'deactivated' } });
     });

@@ -28,7 +28,7 @@ describe('driver errors on a real SQLite database', () => {
     agent = await startTestAgent(a => {
       a.addDataSource(shop.factory());
     });
-    auth = { Authorization: `Bearer ${agent.token()}` };
+    auth = { Authorization: `Bearer ${await agent.token()}` };
   });
   afterAll(async () => {
     await agent.stop();

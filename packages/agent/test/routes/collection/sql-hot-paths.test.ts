@@ -19,7 +19,7 @@ describe('hot paths on a real SQLite database', () => {
       },
       { exportPageSize: 1000 },
     );
-    auth = { Authorization: `Bearer ${agent.token()}` };
+    auth = { Authorization: `Bearer ${await agent.token()}` };
     // Warm the permission caches: later requests must not reach the platform.
     await agent.http().get(`/forest/orders/count?${tz}`).set(auth);
   });
@@ -53,7 +53,7 @@ describe('hot paths on a real SQLite database', () => {
     expect(shop.queries).toHaveLength(1);
   });
 
-  it('a CSV export of 2500 rows streams in pages of 1000 (3 queries)', async () => {
+  it('a CSV export of 2500 rows checks its size, then streams in pages of 1000 (4 queries)', async () => {
     const response = await agent
       .http()
       .get(`/forest/orders.csv?${tz}&fields[orders]=id,status&header=Id,Status&filename=orders.csv`)
@@ -65,7 +65,9 @@ describe('hot paths on a real SQLite database', () => {
     expect(response.headers['content-disposition']).toBe('attachment; filename="orders.csv"');
     expect(lines).toHaveLength(2502);
     expect(lines.slice(0, 3)).toEqual(['Id,Status', '1,pending', '2,paid']);
-    expect(shop.queries).toHaveLength(3);
+    // One record past maxExportSize (1 000 000 by default) is looked for first.
+    expect(shop.queries).toHaveLength(4);
+    expect(shop.queries[0]).toMatch(/LIMIT 1 OFFSET 1000000$/);
   });
 
   it('refuses a CSV export without header before streaming anything', async () => {
@@ -99,7 +101,9 @@ describe('hot paths on a real SQLite database', () => {
 
     agent.platform.state.users = [platformUser(1), platformUser(2, { permissionLevel: 'user' })];
     agent.platform.emit('refresh-users');
-    const plain = { Authorization: `Bearer ${agent.token({ id: 2, permissionLevel: 'user' })}` };
+    const plain = {
+      Authorization: `Bearer ${await agent.token({ id: 2, permissionLevel: 'user' })}`,
+    };
     let denied = 0;
     for (let attempt = 0; attempt < 40 && denied !== 403; attempt += 1) {
       await new Promise(resolve => setTimeout(resolve, 25));

@@ -10,7 +10,7 @@ describe('related routes', () => {
 
   beforeEach(async () => {
     agent = await startTestAgent();
-    auth = { Authorization: `Bearer ${agent.token()}` };
+    auth = { Authorization: `Bearer ${await agent.token()}` };
   });
   afterEach(() => agent.stop());
 

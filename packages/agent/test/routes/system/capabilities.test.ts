@@ -111,10 +111,10 @@ describe('POST /_internal/capabilities', () => {
     });
     afterAll(() => chart?.close());
 
-    const post = (body: unknown) =>
+    const post = async (body: unknown) =>
       chart.request
         .post('/forest/_internal/capabilities')
-        .set('Authorization', `Bearer ${tokenOf(2)}`)
+        .set('Authorization', `Bearer ${await tokenOf(2)}`)
         .send(body as object);
 
     it('describes the requested collections in data-source order, without timezone nor permission', async () => {
@@ -216,7 +216,7 @@ describe('POST /_internal/capabilities', () => {
     it('lists the connection, the columns and ManyToOne relations with snake-case operators', async () => {
       const response = await chart.request
         .post('/forest/_internal/capabilities')
-        .set('Authorization', `Bearer ${tokenOf(1)}`)
+        .set('Authorization', `Bearer ${await tokenOf(1)}`)
         .send({ collectionNames: ['orders'] });
       const body = response.body as {
         nativeQueryConnections: unknown;

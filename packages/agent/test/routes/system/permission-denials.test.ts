@@ -155,7 +155,7 @@ describe('permission denials, route by route', () => {
 
   beforeAll(async () => {
     agent = await startTestAgent();
-    auth = { Authorization: `Bearer ${agent.token()}` };
+    auth = { Authorization: `Bearer ${await agent.token()}` };
     // Events only reach an agent whose stream is open.
     const streamOpen = () =>
       agent.platform.requests.some(request => request.path === '/liana/v4/subscribe-to-events');

@@ -1,4 +1,4 @@
-import { signJwt } from '../../../src/http/jwt';
+import { signSessionToken } from '@grove/platform-client';
 import { authSecret, platformUser } from '../../helpers/fake-platform';
 import { startTestAgent } from '../../helpers/test-agent';
 import type { TestAgent } from '../../helpers/test-agent';
@@ -22,8 +22,14 @@ describe('public routes, authentication, CORS, IP whitelist', () => {
   });
 
   it('answers 401 without a token, with a malformed header, a bad signature, an expired token', async () => {
-    const expired = signJwt({ id: 1, renderingId: 1 }, authSecret, 10, 1_000_000);
-    const forged = signJwt({ id: 1, renderingId: 1 }, 'another-secret-another-secret-xx', 3600);
+    const expired = await signSessionToken(
+      { id: 1, renderingId: 1 },
+      { secret: authSecret, expiresInSeconds: 10, now: 1_000_000 },
+    );
+    const forged = await signSessionToken(
+      { id: 1, renderingId: 1 },
+      { secret: 'another-secret-another-secret-xx', expiresInSeconds: 3600 },
+    );
     const answers = await Promise.all([
       agent.http().get(`/forest/books?${tz}`),
       agent.http().get(`/forest/books?${tz}`).set('Authorization', 'Token abc'),
@@ -49,7 +55,7 @@ describe('public routes, authentication, CORS, IP whitelist', () => {
     const response = await agent
       .http()
       .get(`/forest/books/count?${tz}`)
-      .set('Cookie', `other=1; forest_session_token=${agent.token()}`);
+      .set('Cookie', `other=1; forest_session_token=${await agent.token()}`);
 
     expect(response.body).toEqual({ count: 5 });
   });
@@ -58,7 +64,7 @@ describe('public routes, authentication, CORS, IP whitelist', () => {
     const response = await agent
       .http()
       .get('/forest/a/b/c/d/e/f')
-      .set('Authorization', `Bearer ${agent.token()}`);
+      .set('Authorization', `Bearer ${await agent.token()}`);
     const anonymous = await agent.http().get('/forest/a/b/c/d/e/f');
 
     expect(response.status).toBe(404);
@@ -66,11 +72,11 @@ describe('public routes, authentication, CORS, IP whitelist', () => {
     expect(anonymous.status).toBe(401);
   });
 
-  it('answers preflights without a token, reflecting origin and headers', async () => {
+  it('answers preflights of an allowed origin without a token, echoing origin and headers', async () => {
     const response = await agent
       .http()
       .options('/forest/books')
-      .set('Origin', 'https://app.example.com')
+      .set('Origin', 'http://localhost:3000')
       .set('Access-Control-Request-Method', 'GET')
       .set('Access-Control-Request-Headers', 'authorization,forest-projection')
       .set('Access-Control-Request-Private-Network', 'true');
@@ -78,7 +84,7 @@ describe('public routes, authentication, CORS, IP whitelist', () => {
     expect(response.status).toBe(204);
     expect(response.headers).toEqual(
       expect.objectContaining({
-        'access-control-allow-origin': 'https://app.example.com',
+        'access-control-allow-origin': 'http://localhost:3000',
         'access-control-allow-credentials': 'true',
         'access-control-allow-methods': 'GET,HEAD,PUT,POST,DELETE,PATCH',
         'access-control-allow-headers': 'authorization,forest-projection',
@@ -92,12 +98,12 @@ describe('public routes, authentication, CORS, IP whitelist', () => {
     const response = await agent
       .http()
       .get(`/forest/books/count?${tz}`)
-      .set('Origin', 'https://app.example.com')
-      .set('Authorization', `Bearer ${agent.token()}`);
+      .set('Origin', 'http://localhost:3000')
+      .set('Authorization', `Bearer ${await agent.token()}`);
 
     expect(response.headers['x-forest-correlation-id']).toMatch(/^[0-9a-f-]{36}$/);
     expect(response.headers['access-control-expose-headers']).toBe('x-forest-correlation-id');
-    expect(response.headers['access-control-allow-origin']).toBe('https://app.example.com');
+    expect(response.headers['access-control-allow-origin']).toBe('http://localhost:3000');
   });
 
   it('logs a 5xx with its request id and sends no stack trace', async () => {
@@ -116,7 +122,7 @@ describe('public routes, authentication, CORS, IP whitelist', () => {
     const response = await agent
       .http()
       .get(`/forest/books?${tz}`)
-      .set('Authorization', `Bearer ${agent.token()}`);
+      .set('Authorization', `Bearer ${await agent.token()}`);
     const requestId = response.headers['x-forest-correlation-id'];
 
     expect(response.status).toBe(500);
@@ -134,13 +140,14 @@ describe('public routes, authentication, CORS, IP whitelist', () => {
 
   it('rejects callers outside the IP whitelist after the token check', async () => {
     await agent.stop();
-    agent = await startTestAgent(undefined, {});
+    // The test's requests come from 127.0.0.1: trusted as a proxy, its X-Forwarded-For counts.
+    agent = await startTestAgent(undefined, { trustedProxies: ['loopback'] });
     agent.platform.state.ipWhitelist = {
       use_ip_whitelist: true,
       rules: [{ type: 2, range: '10.0.0.0/8' }],
     };
     await agent.agent.restart();
-    const auth = { Authorization: `Bearer ${agent.token()}` };
+    const auth = { Authorization: `Bearer ${await agent.token()}` };
     const outside = await agent
       .http()
       .get(`/forest/books/count?${tz}`)
@@ -243,7 +250,7 @@ describe('public routes, authentication, CORS, IP whitelist', () => {
 
     it('answers 403 Forbidden on a denied right and serves the allowed ones', async () => {
       agent.platform.state.environment = restricted;
-      const auth = { Authorization: `Bearer ${agent.token()}` };
+      const auth = { Authorization: `Bearer ${await agent.token()}` };
       // The environment rights are cached: the platform's refresh-roles event drops them.
       let status = 204;
       for (let attempt = 0; attempt < 40 && status !== 403; attempt += 1) {
@@ -278,7 +285,7 @@ describe('public routes, authentication, CORS, IP whitelist', () => {
         },
         stats: [],
       };
-      const auth = { Authorization: `Bearer ${agent.token()}` };
+      const auth = { Authorization: `Bearer ${await agent.token()}` };
       const list = await agent.http().get(`/forest/books?${tz}&fields[books]=id`).set(auth);
       const outside = await agent.http().get(`/forest/books/1?${tz}`).set(auth);
       await agent.http().delete(`/forest/books/1?${tz}`).set(auth);
@@ -299,7 +306,7 @@ describe('public routes, authentication, CORS, IP whitelist', () => {
       const response = await agent
         .http()
         .post('/forest/scope-cache-invalidation')
-        .set('Authorization', `Bearer ${agent.token()}`)
+        .set('Authorization', `Bearer ${await agent.token()}`)
         .send({ renderingId: 'x' });
 
       expect(response.status).toBe(400);

@@ -54,7 +54,7 @@ describe('multi-step writes over HTTP are atomic (SQLite file)', () => {
     agent = await startTestAgent(a => {
       a.addDataSource(createSqlDataSource(`sqlite:${path}`));
     });
-    auth = { Authorization: `Bearer ${agent.token()}` };
+    auth = { Authorization: `Bearer ${await agent.token()}` };
   });
   afterAll(async () => {
     await agent.stop();
@@ -140,7 +140,7 @@ describe('concurrent writes over HTTP (SQLite file)', () => {
     agent = await startTestAgent(a => {
       a.addDataSource(shop.factory());
     });
-    auth = { Authorization: `Bearer ${agent.token()}` };
+    auth = { Authorization: `Bearer ${await agent.token()}` };
     await agent.http().get(`/forest/customers/count?${tz}`).set(auth);
   });
   afterAll(async () => {
