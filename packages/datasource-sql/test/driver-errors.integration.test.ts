@@ -1,15 +1,10 @@
 import { Filter, PaginatedFilter, Projection, type Caller } from '@grove/datasource-toolkit';
 import { createSqlDataSource, type SqlDataSource } from '../src';
-import { testConnections } from './helpers/connections';
+import { availableConnections } from './helpers/connections';
 import { createScratchDatabase, type ScratchDatabase } from './helpers/scratch-database';
 
 const caller = { timezone: 'UTC' } as Caller;
-const connections = testConnections.filter(c => c.url);
-for (const skipped of testConnections.filter(c => !c.url)) {
-  describe.skip(`${skipped.name}: skipped, no database URL in the environment`, () => {
-    it('needs the URL variable of this server', () => undefined);
-  });
-}
+const connections = availableConnections();
 
 describe.each(connections)('$name: driver errors', connection => {
   let scratch: ScratchDatabase;

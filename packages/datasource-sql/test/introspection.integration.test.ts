@@ -1,14 +1,9 @@
 import { createSqlDataSource, introspect, type Introspection, type SqlDataSource } from '../src';
-import { testConnections } from './helpers/connections';
+import { availableConnections } from './helpers/connections';
 import { createScratchDatabase, type ScratchDatabase } from './helpers/scratch-database';
 import { createShopSchema } from './helpers/shop-schema';
 
-const connections = testConnections.filter(c => c.url);
-for (const skipped of testConnections.filter(c => !c.url)) {
-  describe.skip(`${skipped.name}: skipped, no database URL in the environment`, () => {
-    it('needs the URL variable of this server', () => undefined);
-  });
-}
+const connections = availableConnections();
 
 describe.each(connections)('$name: introspection', connection => {
   let scratch: ScratchDatabase;

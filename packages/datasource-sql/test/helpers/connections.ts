@@ -29,3 +29,22 @@ export const testConnections: readonly TestConnection[] = [
 export function uniqueName(): string {
   return `grove_sql_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
 }
+
+/**
+ * The servers of {@link testConnections} whose URL is set; each missing one is reported as a
+ * skipped suite, so that a run without the variables says what it did not test.
+ *
+ * @example
+ * ```ts
+ * describe.each(availableConnections())('$name', connection => { … });
+ * ```
+ */
+export function availableConnections(): TestConnection[] {
+  for (const skipped of testConnections.filter(c => !c.url)) {
+    describe.skip(`${skipped.name}: skipped, no database URL in the environment`, () => {
+      it('needs the URL variable of this server', () => undefined);
+    });
+  }
+
+  return testConnections.filter(c => c.url);
+}
