@@ -81,8 +81,18 @@ describe('agent fuzz suite (issue 12)', () => {
     const as = (token: string) => ({ authorization: `Bearer ${token}` });
     const tz = 'timezone=UTC';
     const adminCount = await send(url, 'GET', `/forest/orders/count?${tz}`, as(fuzz.tokens.admin));
-    const scopedCount = await send(url, 'GET', `/forest/orders/count?${tz}`, as(fuzz.tokens.restricted));
-    const deniedDelete = await send(url, 'DELETE', `/forest/customers/1?${tz}`, as(fuzz.tokens.restricted));
+    const scopedCount = await send(
+      url,
+      'GET',
+      `/forest/orders/count?${tz}`,
+      as(fuzz.tokens.restricted),
+    );
+    const deniedDelete = await send(
+      url,
+      'DELETE',
+      `/forest/customers/1?${tz}`,
+      as(fuzz.tokens.restricted),
+    );
     const anonymous = await send(url, 'GET', `/forest/orders?${tz}`, {});
 
     expect([adminCount.excerpt, scopedCount.excerpt]).toEqual(['{"count":30}', '{"count":5}']);
@@ -108,7 +118,13 @@ describe('agent fuzz suite (issue 12)', () => {
       let sent = 0;
 
       const fail = (index: number, request: FuzzRequest, invariant: Invariant, detail: string) => {
-        failures.push({ index, request, invariant, detail, known: knownFailureOf(request, invariant) });
+        failures.push({
+          index,
+          request,
+          invariant,
+          detail,
+          known: knownFailureOf(request, invariant),
+        });
       };
 
       const indexes = only === undefined ? Array.from({ length: total }, (_, i) => i) : [only];
@@ -121,20 +137,48 @@ describe('agent fuzz suite (issue 12)', () => {
         }
         sent += 1;
         const before = crashes.length;
-        const observed: Observed = await send(url, request.method, request.path, request.headers, request.body);
+        const logged = fuzz.test.logs.length;
+        const observed: Observed = await send(
+          url,
+          request.method,
+          request.path,
+          request.headers,
+          request.body,
+        );
         const key = `${request.family} ${observed.status}`;
         statuses.set(key, (statuses.get(key) ?? 0) + 1);
         slowest.push({ index, ms: observed.ms, family: request.family });
-        if (verbose) console.log(`#${index} ${observed.status} ${observed.ms}ms ${request.family} ${request.caller}`);
+        if (verbose)
+          console.log(
+            `#${index} ${observed.status} ${observed.ms}ms ${request.family} ${request.caller}`,
+          );
 
         if (observed.error) fail(index, request, 'answered', observed.error);
         else if (observed.status >= 500) {
-          fail(index, request, 'status < 500', `${observed.status}: ${clip(observed.excerpt, 200)}`);
+          const cause = fuzz.test.logs
+            .slice(logged)
+            .filter(log => log.level === 'Error')
+            .map(
+              log =>
+                `${log.message.replace(/^.* failed/, 'failed')} ${log.error instanceof Error ? log.error.message : ''}`,
+            )
+            .join(' | ');
+          fail(
+            index,
+            request,
+            'status < 500',
+            `${observed.status}: ${clip(cause || observed.excerpt, 300)}`,
+          );
         }
         if (observed.ms > maxMs) fail(index, request, 'duration <= 2 s', `${observed.ms} ms`);
         const health = await send(url, 'GET', '/forest', {}, undefined, 10_000);
         if (health.status !== 200 || crashes.length > before) {
-          fail(index, request, 'health check', `${health.status} ${health.error ?? ''} ${String(crashes.at(-1) ?? '')}`);
+          fail(
+            index,
+            request,
+            'health check',
+            `${health.status} ${health.error ?? ''} ${String(crashes.at(-1) ?? '')}`,
+          );
         }
         if ('polluted' in Object.prototype || Object.keys(Object.prototype).length > 0) {
           fail(index, request, 'no prototype pollution', Object.keys(Object.prototype).join(','));
@@ -158,7 +202,12 @@ describe('agent fuzz suite (issue 12)', () => {
         if (request.method !== 'GET') {
           const checksum = await fuzz.memoryChecksum();
           if (checksum !== memory) {
-            fail(index, request, 'database unchanged', 'in-memory bookstore changed (kept: it cannot be restored in place)');
+            fail(
+              index,
+              request,
+              'database unchanged',
+              'in-memory bookstore changed (kept: it cannot be restored in place)',
+            );
             memory = checksum;
           }
         }
@@ -181,10 +230,15 @@ describe('agent fuzz suite (issue 12)', () => {
           .join(', ')}`,
       ];
       for (const [known, count] of excluded) {
-        report.push(`EXCLUDED (knownFailures, not sent): ${count} requests ${JSON.stringify({ ...known })}`);
+        report.push(
+          `EXCLUDED (knownFailures, not sent): ${count} requests ${JSON.stringify({ ...known })}`,
+        );
       }
-      const unseen = knownFailures.filter(known => known.mode === 'tolerate' && !failures.some(f => f.known === known));
-      for (const known of unseen) report.push(`known failure not seen in this run: ${JSON.stringify(known)}`);
+      const unseen = knownFailures.filter(
+        known => known.mode === 'tolerate' && !failures.some(f => f.known === known),
+      );
+      for (const known of unseen)
+        report.push(`known failure not seen in this run: ${JSON.stringify(known)}`);
       // One example per family and invariant, known first.
       const shown = new Set<string>();
       for (const failure of [...failures].sort((a, b) => Number(!a.known) - Number(!b.known))) {
@@ -198,7 +252,11 @@ describe('agent fuzz suite (issue 12)', () => {
       }
       console.log(report.join('\n'));
 
-      expect(unexpected.map(f => `#${f.index} ${f.request.family}: ${f.invariant} (${clip(f.detail, 160)})`)).toEqual([]);
+      expect(
+        unexpected.map(
+          f => `#${f.index} ${f.request.family}: ${f.invariant} (${clip(f.detail, 160)})`,
+        ),
+      ).toEqual([]);
     },
     30 * 60_000,
   );

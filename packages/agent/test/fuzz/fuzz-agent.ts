@@ -157,7 +157,13 @@ export async function startFuzzAgent(): Promise<FuzzAgent> {
     platformUser(1, { roleId: adminRole }),
     platformUser(2, { roleId: restrictedRole, permissionLevel: 'user' }),
   ];
-  const names = ['customers', 'orders', 'products', 'order_products', ...bookstore.collections.map(c => c.name)];
+  const names = [
+    'customers',
+    'orders',
+    'products',
+    'order_products',
+    ...bookstore.collections.map(c => c.name),
+  ];
   state.environment = {
     collections: Object.fromEntries(names.map(name => [name, collectionRights(name)])),
   };
@@ -169,10 +175,26 @@ export async function startFuzzAgent(): Promise<FuzzAgent> {
     },
     stats: [savedChart],
   };
-  // Nothing was asked to the platform yet; still, drop whatever a start may have cached.
-  test.platform.emit('refresh-roles');
-  test.platform.emit('refresh-users');
-  test.platform.emit('refresh-renderings', { renderingIds: [1, 2] });
+  const restricted = sessionToken({ id: 2, renderingId: 2, permissionLevel: 'user' });
+  // The events arrive asynchronously: wait until the restricted role is denied a delete.
+  let status = 0;
+  for (let attempt = 0; attempt < 80 && status !== 403; attempt += 1) {
+    // The environment rights are cached since the start: the platform's events drop them.
+    test.platform.emit('refresh-roles');
+    test.platform.emit('refresh-users');
+    test.platform.emit('refresh-renderings', { renderingIds: [1, 2] });
+    await new Promise(resolve => setTimeout(resolve, 25));
+    const response = await test
+      .http()
+      .delete('/forest/customers/999999?timezone=UTC')
+      .set('Authorization', `Bearer ${restricted}`);
+    status = response.status;
+  }
+  if (status !== 403) {
+    await test.stop();
+    await shop.drop();
+    throw new Error(`the fuzz roles did not apply (last status ${status})`);
+  }
 
   return {
     test,

@@ -16,7 +16,13 @@ function rawToken(payload: string, secret = authSecret): string {
   return `${unsigned}.${createHmac('sha256', secret).update(unsigned).digest('base64url')}`;
 }
 
-const adminClaims = { id: 1, email: 'user1@example.com', renderingId: 1, permissionLevel: 'admin', tags: {} };
+const adminClaims = {
+  id: 1,
+  email: 'user1@example.com',
+  renderingId: 1,
+  permissionLevel: 'admin',
+  tags: {},
+};
 
 /** Credentials that must never authenticate. */
 function forgedCredentials(rng: Prng): Record<string, string> {
@@ -29,7 +35,10 @@ function forgedCredentials(rng: Prng): Record<string, string> {
     () => ({ authorization: `Basic ${b64('admin:admin')}` }),
     () => bearer(signJwt(adminClaims, 'another-secret-another-secret-xx', 3600)),
     () => bearer(signJwt(adminClaims, authSecret, 10, 1_000_000)),
-    () => bearer(`${b64('{"alg":"none","typ":"JWT"}')}.${b64(JSON.stringify({ ...adminClaims, exp: 9e9 }))}.`),
+    () =>
+      bearer(
+        `${b64('{"alg":"none","typ":"JWT"}')}.${b64(JSON.stringify({ ...adminClaims, exp: 9e9 }))}.`,
+      ),
     () => bearer(rawToken(JSON.stringify(adminClaims))),
     () => bearer(rawToken(JSON.stringify({ ...adminClaims, exp: 'never' }))),
     () => bearer(rawToken(JSON.stringify({ ...adminClaims, exp: [9e9] }))),
@@ -84,7 +93,8 @@ function extraHeaders(rng: Prng, hasBody: boolean): Record<string, string> {
   }
   if (rng.chance(0.1)) headers.origin = rng.pick(['https://evil.example', 'null', 'file://', '*']);
   if (rng.chance(0.05)) headers['content-encoding'] = rng.pick(['gzip', 'br', 'nope']);
-  if (rng.chance(0.05)) headers['x-forest-correlation-id'] = nastyString(rng, 256).replace(/[^\x20-\x7e]/g, '?');
+  if (rng.chance(0.05))
+    headers['x-forest-correlation-id'] = nastyString(rng, 256).replace(/[^\x20-\x7e]/g, '?');
 
   return headers;
 }
@@ -95,7 +105,21 @@ export interface Tokens {
   readonly restricted: string;
 }
 
-const runUnits = [')', '(', '%', '%a', '\\', "'", '$t', 'a ', '|', '{{', '[', '{"a":', '"conditions":['];
+const runUnits = [
+  ')',
+  '(',
+  '%',
+  '%a',
+  '\\',
+  "'",
+  '$t',
+  'a ',
+  '|',
+  '{{',
+  '[',
+  '{"a":',
+  '"conditions":[',
+];
 
 /** Tags a request by what makes it heavy: size, depth, long runs of one token. */
 function tagsOf(path: string, body: string | undefined): string[] {
@@ -143,7 +167,10 @@ export function fuzzRequest(seed: number, index: number, tokens: Tokens): FuzzRe
   const caller = rng.pick(callers);
   const family = rng.pick(weighted);
   const built = family.build(rng, caller);
-  const headers = { ...credentials(rng, caller, tokens), ...extraHeaders(rng, built.body !== undefined) };
+  const headers = {
+    ...credentials(rng, caller, tokens),
+    ...extraHeaders(rng, built.body !== undefined),
+  };
 
   return {
     family: family.name,

@@ -87,7 +87,10 @@ export async function createFuzzShop(): Promise<FuzzShop> {
   return {
     path,
     dump,
-    checksum: async () => createHash('sha256').update(JSON.stringify(await dump())).digest('hex'),
+    checksum: async () =>
+      createHash('sha256')
+        .update(JSON.stringify(await dump()))
+        .digest('hex'),
     dataVersion: async () => {
       const [row] = await sequelize.query<{ data_version: number }>('PRAGMA data_version', {
         type: QueryTypes.SELECT,

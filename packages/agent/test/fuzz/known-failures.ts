@@ -29,7 +29,10 @@ export interface KnownFailure {
 export const knownFailures: readonly KnownFailure[] = [];
 
 /** The first known failure matching a request (and, when given, a failed invariant). */
-export function knownFailureOf(request: FuzzRequest, invariant?: Invariant): KnownFailure | undefined {
+export function knownFailureOf(
+  request: FuzzRequest,
+  invariant?: Invariant,
+): KnownFailure | undefined {
   return knownFailures.find(
     known =>
       (invariant === undefined ? known.mode === 'exclude' : known.mode === 'tolerate') &&

@@ -1,4 +1,15 @@
-import { deepJson, filterJson, KB, maxQueryBytes, MB, nastyString, nastyStrings, pathological, randomJson, repeatTo } from './generators';
+import {
+  deepJson,
+  filterJson,
+  KB,
+  maxQueryBytes,
+  MB,
+  nastyString,
+  nastyStrings,
+  pathological,
+  randomJson,
+  repeatTo,
+} from './generators';
 import type { Prng } from './prng';
 
 /** Who sends a request: the two roles, nobody, or someone with a broken or forged token. */
@@ -69,7 +80,13 @@ export const collections: Readonly<Record<string, CollectionMeta>> = {
   books: {
     count: 5,
     sql: false,
-    columns: { title: 'String', price: 'Number', status: 'Enum', publishedAt: 'Date', notes: 'Array' },
+    columns: {
+      title: 'String',
+      price: 'Number',
+      status: 'Enum',
+      publishedAt: 'Date',
+      notes: 'Array',
+    },
     required: [],
     toOne: ['author'],
     toMany: ['reviews', 'tags'],
@@ -152,23 +169,70 @@ function anyId(rng: Prng, name: string): string {
   return rng.chance(0.6) ? existingId(rng, name) : missingId(rng, metaOf(name).composite);
 }
 
-const enc = encodeURIComponent;
+/** encodeURIComponent, with lone surrogates sent as the invalid UTF-8 they would be. */
+function enc(text: string): string {
+  try {
+    return encodeURIComponent(text);
+  } catch {
+    const wellFormed = text.replace(
+      /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g,
+      '\ufffd',
+    );
+
+    return encodeURIComponent(wellFormed).replace(/%EF%BF%BD/g, '%ED%A0%80');
+  }
+}
 
 /** `timezone` most of the time (often valid), plus hostile extra parameters. */
 function queryString(rng: Prng, name: string, extra: Array<[string, string]> = []): string {
   const budget = rng.chance(0.1) ? maxQueryBytes : 2 * KB;
   const params: Array<[string, string]> = [];
   if (rng.chance(0.85)) {
-    params.push(['timezone', rng.chance(0.6) ? rng.pick(['Europe/Paris', 'UTC']) : nastyString(rng, 256)]);
+    params.push([
+      'timezone',
+      rng.chance(0.6) ? rng.pick(['Europe/Paris', 'UTC']) : nastyString(rng, 256),
+    ]);
   }
   const pool: Array<() => [string, string]> = [
     () => ['filters', filterJson(rng, budget)],
-    () => ['sort', rng.pick(['id', '-id', 'amount', '-customer.name', 'nope', '', '--id', 'customer:name', '__proto__', nastyString(rng, 512)])],
+    () => [
+      'sort',
+      rng.pick([
+        'id',
+        '-id',
+        'amount',
+        '-customer.name',
+        'nope',
+        '',
+        '--id',
+        'customer:name',
+        '__proto__',
+        nastyString(rng, 512),
+      ]),
+    ],
     () => ['search', rng.chance(0.3) ? pathological(rng, budget) : nastyString(rng, budget)],
     () => ['searchExtended', rng.pick(['1', 'true', 'yes', '', nastyString(rng, 64)])],
-    () => ['page[number]', rng.pick(['1', '0', '-1', '99999999999999999999999', '1e308', 'abc', '1.5', ''])],
-    () => ['page[size]', rng.pick(['15', '0', '-1', '99999999999999999999999', '100000000', '1e9', 'abc', ''])],
-    () => [`fields[${rng.pick([name, 'customer', 'author', 'nope', '__proto__'])}]`, rng.pick(['id', 'id,name', 'customer', 'nope', '', ',,,', '__proto__', nastyString(rng, 256)])],
+    () => [
+      'page[number]',
+      rng.pick(['1', '0', '-1', '99999999999999999999999', '1e308', 'abc', '1.5', '']),
+    ],
+    () => [
+      'page[size]',
+      rng.pick(['15', '0', '-1', '99999999999999999999999', '100000000', '1e9', 'abc', '']),
+    ],
+    () => [
+      `fields[${rng.pick([name, 'customer', 'author', 'nope', '__proto__'])}]`,
+      rng.pick([
+        'id',
+        'id,name',
+        'customer',
+        'nope',
+        '',
+        ',,,',
+        '__proto__',
+        nastyString(rng, 256),
+      ]),
+    ],
     () => ['segment', rng.pick(['big', 'nope', '', '__proto__', nastyString(rng, 256)])],
     () => ['segmentQuery', sqlText(rng, budget)],
     () => ['connectionName', rng.pick(['main', 'nope', '', '__proto__'])],
@@ -182,7 +246,8 @@ function queryString(rng: Prng, name: string, extra: Array<[string, string]> = [
   for (let i = rng.int(0, 4); i > 0; i -= 1) params.push(rng.pick(pool)());
   params.push(...extra);
   let text = params.map(([key, value]) => `${enc(key)}=${enc(value)}`).join('&');
-  if (rng.chance(0.05)) text += rng.pick(['&%E0%A4%A', '&%zz=1', '&a[b][c][d][e][f]=1', '&&&', '&=']);
+  if (rng.chance(0.05))
+    text += rng.pick(['&%E0%A4%A', '&%zz=1', '&a[b][c][d][e][f]=1', '&&&', '&=']);
 
   return text;
 }
@@ -200,7 +265,7 @@ export function sqlText(rng: Prng, bytes: number): string {
     () => 'INSERT INTO products (label) VALUES (1) RETURNING id AS value',
     () => 'CREATE TABLE fuzz_pwned AS SELECT 1 AS value',
     () => 'PRAGMA query_only = 0',
-    () => 'ATTACH DATABASE \'/tmp/fuzz-pwned.sqlite\' AS pwned',
+    () => "ATTACH DATABASE '/tmp/fuzz-pwned.sqlite' AS pwned",
     () => 'SELECT id FROM orders WHERE customer_id = {{currentUser.id}}',
     () => 'SELECT {{ currentUser.email }} AS value',
     () => 'SELECT * INTO fuzz_copy FROM orders',
@@ -262,7 +327,8 @@ function attributes(rng: Prng, name: string, valid: boolean, creating: boolean):
     const relation = rng.pick([...meta.toOne, ...meta.toMany, 'nope']);
     entries.push(
       rng.pick([
-        () => `${JSON.stringify(relation)}:{"name":"nested","label":"nested","amount":1,"status":"x","firstName":"x"}`,
+        () =>
+          `${JSON.stringify(relation)}:{"name":"nested","label":"nested","amount":1,"status":"x","firstName":"x"}`,
         () => `${JSON.stringify(relation)}:[{"name":"nested"},{"id":1}]`,
         () => `${JSON.stringify(relation)}:${randomJson(rng, 3)}`,
         () => `"__proto__":{"polluted":true}`,
@@ -275,7 +341,9 @@ function attributes(rng: Prng, name: string, valid: boolean, creating: boolean):
   if (!valid && creating && meta.sql) {
     // A required column left out: the insert cannot succeed.
     const skip = new Set(meta.required);
-    const kept = entries.filter(entry => ![...skip].some(key => entry.startsWith(`${JSON.stringify(key)}:`)));
+    const kept = entries.filter(
+      entry => ![...skip].some(key => entry.startsWith(`${JSON.stringify(key)}:`)),
+    );
     if (kept.length === 0) kept.push('"nope":1');
 
     return `{${kept.join(',')}}`;
@@ -288,7 +356,8 @@ function attributes(rng: Prng, name: string, valid: boolean, creating: boolean):
 function recordBody(rng: Prng, name: string, attrs: string): string {
   return rng.pick([
     () => `{"data":{"type":${JSON.stringify(name)},"attributes":${attrs}}}`,
-    () => `{"data":{"type":${JSON.stringify(name)},"attributes":${attrs},"relationships":{"customer":{"data":{"type":"customers","id":${JSON.stringify(missingId(rng))}}}}}}`,
+    () =>
+      `{"data":{"type":${JSON.stringify(name)},"attributes":${attrs},"relationships":{"customer":{"data":{"type":"customers","id":${JSON.stringify(missingId(rng))}}}}}}`,
     () => `{"data":{"attributes":${attrs}},"__proto__":{"polluted":true}}`,
     () => brokenBody(rng),
   ])();
@@ -323,11 +392,19 @@ export function brokenBody(rng: Prng): string {
 function idList(rng: Prng, name: string, safe: boolean): string[] {
   const composite = metaOf(name).composite;
 
-  return Array.from({ length: rng.int(0, 4) }, () => (safe ? missingId(rng, composite) : anyId(rng, name)));
+  return Array.from({ length: rng.int(0, 4) }, () =>
+    safe ? missingId(rng, composite) : anyId(rng, name),
+  );
 }
 
 /** The body of a bulk delete or an action execution (`all_records…` included). */
-function selectionBody(rng: Prng, name: string, type: string, safe: boolean, values = '{}'): string {
+function selectionBody(
+  rng: Prng,
+  name: string,
+  type: string,
+  safe: boolean,
+  values = '{}',
+): string {
   const ids = JSON.stringify(idList(rng, name, safe));
   const allRecords = safe
     ? rng.pick(['false', '"false"', '{}', '"yes"', 'null', '0'])
@@ -364,13 +441,74 @@ interface Family {
   readonly name: string;
   /** How often, relative to the others. */
   readonly weight: number;
-  build(rng: Prng, caller: CallerKind): Omit<FuzzRequest, 'family' | 'caller' | 'headers' | 'tags'> & { tags?: string[] };
+  build(
+    rng: Prng,
+    caller: CallerKind,
+  ): Omit<FuzzRequest, 'family' | 'caller' | 'headers' | 'tags'> & { tags?: string[] };
 }
 
 const json = (body: string) => ({ body });
 
 export const families: readonly Family[] = [
-  { name: 'health', weight: 1, build: rng => ({ method: 'GET', path: rng.pick(['/forest', '/forest/', `/forest?${queryString(rng, 'orders')}`]) }) },
+  {
+    // Inputs up to the size limits, where a quadratic or backtracking parser takes minutes.
+    name: 'oversized',
+    weight: 4,
+    build: rng => {
+      const kind = rng.int(0, 9);
+      const body = pathological(rng, MB, kind);
+      const query = pathological(rng, maxQueryBytes - 512, kind);
+      const like = `${repeatTo('%a', maxQueryBytes / 3)}%b`;
+
+      return rng.pick([
+        () => ({
+          method: 'POST' as const,
+          path: '/forest/_internal/native_query',
+          body: JSON.stringify({ type: 'Value', query: body, connectionName: 'main' }),
+        }),
+        () => ({
+          method: 'GET' as const,
+          path: `/forest/${rng.pick(['books', 'customers', 'orders'])}?timezone=UTC&search=${enc(query)}`,
+        }),
+        () => ({
+          method: 'GET' as const,
+          path: `/forest/${rng.pick(['books/count', 'customers/count'])}?timezone=UTC&filters=${enc(JSON.stringify({ field: rng.pick(['title', 'name']), operator: rng.pick(['Like', 'ILike', 'Contains']), value: like }))}`,
+        }),
+        () => ({
+          method: 'GET' as const,
+          path: `/forest/orders/count?timezone=UTC&connectionName=main&segmentQuery=${enc(query)}`,
+        }),
+        () => ({
+          method: 'POST' as const,
+          path: '/forest/stats/books?timezone=UTC',
+          body: `{"type":"Value","sourceCollectionName":"books","aggregator":"Count","filter":${rng.pick([deepJson(10_000, 'tree'), JSON.stringify({ field: 'title', operator: 'Like', value: `${repeatTo('%a', MB / 2)}%b` })])}}`,
+        }),
+        () => ({
+          method: 'POST' as const,
+          path: `/forest/_actions/books/0/mark-books?timezone=UTC`,
+          body: `{"data":{"type":"custom-action-requests","attributes":{"collection_name":"books","ids":[],"values":{},"all_records":true,"all_records_ids_excluded":[],"all_records_subset_query":{"search":${JSON.stringify(body)}}}}}`,
+        }),
+        () => ({
+          method: 'POST' as const,
+          path: `/forest/_actions/orders/0/refund-order/hooks/search?timezone=UTC`,
+          body: `{"data":{"type":"custom-action-hook-requests","attributes":{"collection_name":"orders","ids":["2"],"fields":[],"searchValue":${JSON.stringify(body)},"searchedFieldName":"Carrier"}}}`,
+        }),
+        () => ({
+          method: 'POST' as const,
+          path: `/forest/${rng.pick(['orders', 'authentication'])}?timezone=UTC`,
+          body: `{"data":{"attributes":{"x":${JSON.stringify(repeatTo('x', 20 * MB))}}}}`,
+        }),
+      ])();
+    },
+  },
+  {
+    name: 'health',
+    weight: 1,
+    build: rng => ({
+      method: 'GET',
+      path: rng.pick(['/forest', '/forest/', `/forest?${queryString(rng, 'orders')}`]),
+    }),
+  },
   {
     name: 'unknown path',
     weight: 2,
@@ -395,18 +533,75 @@ export const families: readonly Family[] = [
     weight: 2,
     build: rng =>
       rng.chance(0.5)
-        ? { method: 'POST', path: '/forest/authentication', body: rng.chance(0.5) ? `{"renderingId":${randomJson(rng, 2)}}` : brokenBody(rng) }
+        ? {
+            method: 'POST',
+            path: '/forest/authentication',
+            body: rng.chance(0.5) ? `{"renderingId":${randomJson(rng, 2)}}` : brokenBody(rng),
+          }
         : {
             method: 'GET',
             path: `/forest/authentication/callback?code=${enc(rng.pick(['good-code', 'bad', nastyString(rng, 2 * KB)]))}&state=${enc(rng.pick(['{"renderingId":1}', '{"renderingId":403}', '{', '{"renderingId":{"a":1}}', deepJson(2000, 'object'), nastyString(rng, 2 * KB)]))}`,
           },
   },
-  { name: 'capabilities', weight: 1, build: rng => ({ method: 'POST', path: `/forest/_internal/capabilities?${queryString(rng, 'orders')}`, body: rng.chance(0.5) ? `{"collectionNames":${randomJson(rng, 3)}}` : brokenBody(rng) }) },
-  { name: 'scope invalidation', weight: 1, build: rng => ({ method: 'POST', path: '/forest/scope-cache-invalidation', body: rng.chance(0.5) ? `{"renderingId":${randomJson(rng, 2)}}` : brokenBody(rng) }) },
-  { name: 'list', weight: 6, build: rng => { const c = rng.pick(names); return { method: 'GET', path: `/forest/${enc(c)}?${queryString(rng, c)}` }; } },
-  { name: 'count', weight: 3, build: rng => { const c = rng.pick(names); return { method: 'GET', path: `/forest/${enc(c)}/count?${queryString(rng, c)}` }; } },
-  { name: 'get', weight: 3, build: rng => { const c = rng.pick(names); return { method: 'GET', path: `/forest/${enc(c)}/${enc(anyId(rng, c))}?${queryString(rng, c)}` }; } },
-  { name: 'csv', weight: 3, build: rng => { const c = rng.pick(names); return { method: 'GET', path: `/forest/${enc(c)}.csv?${queryString(rng, c, [['header', 'a,b'], ['filename', 'x.csv']])}` }; } },
+  {
+    name: 'capabilities',
+    weight: 1,
+    build: rng => ({
+      method: 'POST',
+      path: `/forest/_internal/capabilities?${queryString(rng, 'orders')}`,
+      body: rng.chance(0.5) ? `{"collectionNames":${randomJson(rng, 3)}}` : brokenBody(rng),
+    }),
+  },
+  {
+    name: 'scope invalidation',
+    weight: 1,
+    build: rng => ({
+      method: 'POST',
+      path: '/forest/scope-cache-invalidation',
+      body: rng.chance(0.5) ? `{"renderingId":${randomJson(rng, 2)}}` : brokenBody(rng),
+    }),
+  },
+  {
+    name: 'list',
+    weight: 6,
+    build: rng => {
+      const c = rng.pick(names);
+      return { method: 'GET', path: `/forest/${enc(c)}?${queryString(rng, c)}` };
+    },
+  },
+  {
+    name: 'count',
+    weight: 3,
+    build: rng => {
+      const c = rng.pick(names);
+      return { method: 'GET', path: `/forest/${enc(c)}/count?${queryString(rng, c)}` };
+    },
+  },
+  {
+    name: 'get',
+    weight: 3,
+    build: rng => {
+      const c = rng.pick(names);
+      return {
+        method: 'GET',
+        path: `/forest/${enc(c)}/${enc(anyId(rng, c))}?${queryString(rng, c)}`,
+      };
+    },
+  },
+  {
+    name: 'csv',
+    weight: 3,
+    build: rng => {
+      const c = rng.pick(names);
+      return {
+        method: 'GET',
+        path: `/forest/${enc(c)}.csv?${queryString(rng, c, [
+          ['header', 'a,b'],
+          ['filename', 'x.csv'],
+        ])}`,
+      };
+    },
+  },
   {
     name: 'create',
     weight: 5,
@@ -415,7 +610,11 @@ export const families: readonly Family[] = [
       // Only the admin may add: everyone else may send anything, the admin only invalid records.
       const valid = caller !== 'admin';
 
-      return { method: 'POST', path: `/forest/${enc(c)}?${queryString(rng, c)}`, ...json(recordBody(rng, c, attributes(rng, c, valid, true))) };
+      return {
+        method: 'POST',
+        path: `/forest/${enc(c)}?${queryString(rng, c)}`,
+        ...json(recordBody(rng, c, attributes(rng, c, valid, true))),
+      };
     },
   },
   {
@@ -426,7 +625,11 @@ export const families: readonly Family[] = [
       const id = rng.chance(0.3) ? missingId(rng, metaOf(c).composite) : existingId(rng, c);
       const valid = !(mayEdit(caller, c) && writable(caller, c, id));
 
-      return { method: 'PUT', path: `/forest/${enc(c)}/${enc(id)}?${queryString(rng, c)}`, ...json(recordBody(rng, c, attributes(rng, c, valid, false))) };
+      return {
+        method: 'PUT',
+        path: `/forest/${enc(c)}/${enc(id)}?${queryString(rng, c)}`,
+        ...json(recordBody(rng, c, attributes(rng, c, valid, false))),
+      };
     },
   },
   {
@@ -445,14 +648,21 @@ export const families: readonly Family[] = [
     build: (rng, caller) => {
       const c = rng.pick(names);
 
-      return { method: 'DELETE', path: `/forest/${enc(c)}?${queryString(rng, c)}`, body: selectionBody(rng, c, 'action-requests', caller === 'admin') };
+      return {
+        method: 'DELETE',
+        path: `/forest/${enc(c)}?${queryString(rng, c)}`,
+        body: selectionBody(rng, c, 'action-requests', caller === 'admin'),
+      };
     },
   },
   {
     name: 'array item',
     weight: 2,
     build: (rng, caller) => {
-      const id = caller === 'admin' || caller === 'restricted' ? rng.pick([existingId(rng, 'books'), missingId(rng)]) : anyId(rng, 'books');
+      const id =
+        caller === 'admin' || caller === 'restricted'
+          ? rng.pick([existingId(rng, 'books'), missingId(rng)])
+          : anyId(rng, 'books');
       // Editors (admin, restricted on books) only send items that are not a valid note.
       const item = mayEdit(caller, 'books')
         ? rng.pick(['"plain string"', '1', '[1]', '{"text":{"a":1}}', deepJson(5000, 'object')])
@@ -474,7 +684,19 @@ export const families: readonly Family[] = [
       const relation = rng.pick([...metaOf(c).toMany, ...metaOf(c).toOne, 'nope', '__proto__']);
       const suffix = kind === 'count' ? '/count' : kind === 'csv' ? '.csv' : '';
 
-      return { method: 'GET' as const, path: `/forest/${enc(c)}/${enc(anyId(rng, c))}/relationships/${enc(relation)}${suffix}?${queryString(rng, relation, kind === 'csv' ? [['header', 'a'], ['filename', 'x.csv']] : [])}` };
+      return {
+        method: 'GET' as const,
+        path: `/forest/${enc(c)}/${enc(anyId(rng, c))}/relationships/${enc(relation)}${suffix}?${queryString(
+          rng,
+          relation,
+          kind === 'csv'
+            ? [
+                ['header', 'a'],
+                ['filename', 'x.csv'],
+              ]
+            : [],
+        )}`,
+      };
     },
   })),
   {
@@ -485,12 +707,16 @@ export const families: readonly Family[] = [
       const parent = anyId(rng, c);
       // A legitimate editor only sends targets that do not exist.
       const safe = mayEdit(caller, c) && writable(caller, c, parent);
-      const targets = Array.from({ length: rng.int(0, 3) }, () => (safe ? missingId(rng) : anyId(rng, 'orders')));
+      const targets = Array.from({ length: rng.int(0, 3) }, () =>
+        safe ? missingId(rng) : anyId(rng, 'orders'),
+      );
 
       return {
         method: 'POST',
         path: `/forest/${enc(c)}/${enc(parent)}/relationships/${enc(rng.pick([...metaOf(c).toMany, ...metaOf(c).toOne, 'nope']))}?${queryString(rng, c)}`,
-        body: rng.chance(0.8) ? `{"data":[${targets.map(id => `{"id":${JSON.stringify(id)},"type":"x"}`).join(',')}]}` : brokenBody(rng),
+        body: rng.chance(0.8)
+          ? `{"data":[${targets.map(id => `{"id":${JSON.stringify(id)},"type":"x"}`).join(',')}]}`
+          : brokenBody(rng),
       };
     },
   },
@@ -501,13 +727,19 @@ export const families: readonly Family[] = [
       const c = rng.pick(names);
       const parent = anyId(rng, c);
       const safe = mayEdit(caller, c) && writable(caller, c, parent);
-      const targets = Array.from({ length: rng.int(0, 3) }, () => (safe ? missingId(rng) : anyId(rng, 'orders')));
-      const extra: Array<[string, string]> = rng.chance(0.5) ? [['delete', rng.pick(['true', '1', 'false', 'nope'])]] : [];
+      const targets = Array.from({ length: rng.int(0, 3) }, () =>
+        safe ? missingId(rng) : anyId(rng, 'orders'),
+      );
+      const extra: Array<[string, string]> = rng.chance(0.5)
+        ? [['delete', rng.pick(['true', '1', 'false', 'nope'])]]
+        : [];
 
       return {
         method: 'DELETE',
         path: `/forest/${enc(c)}/${enc(parent)}/relationships/${enc(rng.pick([...metaOf(c).toMany, 'nope']))}?${queryString(rng, c, extra)}`,
-        body: rng.chance(0.5) ? selectionBody(rng, c, 'action-requests', safe) : `{"data":[${targets.map(id => `{"id":${JSON.stringify(id)}}`).join(',')}]}`,
+        body: rng.chance(0.5)
+          ? selectionBody(rng, c, 'action-requests', safe)
+          : `{"data":[${targets.map(id => `{"id":${JSON.stringify(id)}}`).join(',')}]}`,
       };
     },
   },
@@ -520,10 +752,24 @@ export const families: readonly Family[] = [
       const safe = mayEdit(caller, c) && writable(caller, c, parent);
       const relation = rng.pick([...metaOf(c).toOne, 'nope']);
       const data = safe
-        ? rng.pick([`{"id":${JSON.stringify(missingId(rng))},"type":"x"}`, '"x"', '[]', '{"id":{"a":1}}', deepJson(3000, 'object')])
-        : rng.pick([`{"id":${JSON.stringify(anyId(rng, 'customers'))},"type":"customers"}`, 'null', randomJson(rng, 2)]);
+        ? rng.pick([
+            `{"id":${JSON.stringify(missingId(rng))},"type":"x"}`,
+            '"x"',
+            '[]',
+            '{"id":{"a":1}}',
+            deepJson(3000, 'object'),
+          ])
+        : rng.pick([
+            `{"id":${JSON.stringify(anyId(rng, 'customers'))},"type":"customers"}`,
+            'null',
+            randomJson(rng, 2),
+          ]);
 
-      return { method: 'PUT', path: `/forest/${enc(c)}/${enc(parent)}/relationships/${enc(relation)}?${queryString(rng, c)}`, body: `{"data":${data}}` };
+      return {
+        method: 'PUT',
+        path: `/forest/${enc(c)}/${enc(parent)}/relationships/${enc(relation)}?${queryString(rng, c)}`,
+        body: `{"data":${data}}`,
+      };
     },
   },
   ...(['', '/hooks/load', '/hooks/change', '/hooks/search'] as const).map(hook => ({
@@ -540,7 +786,13 @@ export const families: readonly Family[] = [
       ] as const);
       const fields = `[{"field":"Amount","type":"Number","value":${randomJson(rng, 2)}},{"field":"Reason","type":"Enum","value":${JSON.stringify(nastyString(rng, 256))}},{"field":"Carrier","type":"String","value":${JSON.stringify(nastyString(rng, 4 * KB))}},{"field":"__proto__","value":1}]`;
       const values = `{"Amount":${randomJson(rng, 2)},"Reason":${JSON.stringify(nastyString(rng, 256))},"__proto__":{"polluted":true}}`;
-      let body = selectionBody(rng, c, hook ? 'custom-action-hook-requests' : 'custom-action-requests', false, values);
+      let body = selectionBody(
+        rng,
+        c,
+        hook ? 'custom-action-hook-requests' : 'custom-action-requests',
+        false,
+        values,
+      );
       if (hook && body.includes('"attributes":{')) {
         body = body.replace(
           '"attributes":{',
@@ -548,7 +800,11 @@ export const families: readonly Family[] = [
         );
       }
 
-      return { method: 'POST' as const, path: `/forest/_actions/${c}/${endpoint}${hook}?${queryString(rng, c)}`, body };
+      return {
+        method: 'POST' as const,
+        path: `/forest/_actions/${c}/${endpoint}${hook}?${queryString(rng, c)}`,
+        body,
+      };
     },
   })),
   {
@@ -556,7 +812,16 @@ export const families: readonly Family[] = [
     weight: 5,
     build: rng => {
       const c = rng.pick([...names, 'nope']);
-      const type = rng.pick(['Value', 'Objective', 'Pie', 'Line', 'Leaderboard', 'Smart', 'nope', '__proto__']);
+      const type = rng.pick([
+        'Value',
+        'Objective',
+        'Pie',
+        'Line',
+        'Leaderboard',
+        'Smart',
+        'nope',
+        '__proto__',
+      ]);
       const body = rng.chance(0.8)
         ? `{"type":${JSON.stringify(type)},"sourceCollectionName":${JSON.stringify(rng.chance(0.8) ? c : nastyString(rng, 64))},"aggregator":${JSON.stringify(rng.pick(['Count', 'Sum', 'Avg', 'Max', 'nope']))},"aggregateFieldName":${JSON.stringify(rng.pick(['amount', 'id', 'name', 'nope', 'customer:name']))},"groupByFieldName":${JSON.stringify(rng.pick(['status', 'customer', 'placed_at', 'nope', 'products', 'profile']))},"timeRange":${JSON.stringify(rng.pick(['Day', 'Week', 'Month', 'Year', 'nope']))},"labelFieldName":${JSON.stringify(rng.pick(['name', 'nope']))},"relationshipFieldName":${JSON.stringify(rng.pick(['orders', 'products', 'nope']))},"limit":${rng.pick(['10', '-1', '99999999999999999999999', '"x"', 'null'])},"filter":${rng.chance(0.5) ? JSON.stringify(filterJson(rng, 256 * KB)) : filterJson(rng, 256 * KB)},"contextVariables":${randomJson(rng, 3)}}`
         : brokenBody(rng);
@@ -574,17 +839,34 @@ export const families: readonly Family[] = [
         ? `{"type":${JSON.stringify(rng.pick(['Value', 'Pie', 'Line', 'Leaderboard', 'Objective', 'Smart', 'nope']))},"query":${JSON.stringify(query)},"connectionName":${JSON.stringify(rng.pick(['main', 'main', 'nope', '']))},"contextVariables":${rng.pick(['{}', '{"currentUser.id":"1 OR 1=1"}', '{"currentUser":{"id":"x"}}', randomJson(rng, 3)])}}`
         : brokenBody(rng);
 
-      return { method: 'POST', path: `/forest/_internal/native_query?${queryString(rng, 'orders')}`, body, tags: big ? ['large'] : [] };
+      return {
+        method: 'POST',
+        path: `/forest/_internal/native_query?${queryString(rng, 'orders')}`,
+        body,
+        tags: big ? ['large'] : [],
+      };
     },
   },
   {
     name: 'api chart',
     weight: 2,
     build: rng => {
-      const path = rng.pick(['/forest/_charts/mrr', '/forest/_charts/orders/margin', '/forest/_charts/nope', `/forest/_charts/${enc(nastyString(rng, 256))}`, `/forest/_charts/orders/${enc(nastyString(rng, 64))}`]);
-      const extra: Array<[string, string]> = [['record_id', rng.pick(['1', missingId(rng), nastyString(rng, 256)])]];
+      const path = rng.pick([
+        '/forest/_charts/mrr',
+        '/forest/_charts/orders/margin',
+        '/forest/_charts/nope',
+        `/forest/_charts/${enc(nastyString(rng, 256))}`,
+        `/forest/_charts/orders/${enc(nastyString(rng, 64))}`,
+      ]);
+      const extra: Array<[string, string]> = [
+        ['record_id', rng.pick(['1', missingId(rng), nastyString(rng, 256)])],
+      ];
 
-      return { method: rng.pick(['GET', 'POST'] as const), path: `${path}?${queryString(rng, 'orders', extra)}`, body: rng.chance(0.5) ? brokenBody(rng) : undefined };
+      return {
+        method: rng.pick(['GET', 'POST'] as const),
+        path: `${path}?${queryString(rng, 'orders', extra)}`,
+        body: rng.chance(0.5) ? brokenBody(rng) : undefined,
+      };
     },
   },
 ];

@@ -61,11 +61,18 @@ export function send(
         }),
       );
       incoming.on('error', error =>
-        finish({ status: incoming.statusCode ?? 0, ms: elapsed(), excerpt: '', error: error.message }),
+        finish({
+          status: incoming.statusCode ?? 0,
+          ms: elapsed(),
+          excerpt: '',
+          error: error.message,
+        }),
       );
     });
     outgoing.on('timeout', () => outgoing.destroy(new Error(`no answer after ${timeoutMs} ms`)));
-    outgoing.on('error', error => finish({ status: 0, ms: elapsed(), excerpt: '', error: error.message }));
+    outgoing.on('error', error =>
+      finish({ status: 0, ms: elapsed(), excerpt: '', error: error.message }),
+    );
     if (payload) outgoing.write(payload);
     outgoing.end();
   });
