@@ -123,7 +123,7 @@ describe('agent fuzz suite (issue 12)', () => {
           request,
           invariant,
           detail,
-          known: knownFailureOf(request, invariant),
+          known: knownFailureOf(request, { invariant, detail }),
         });
       };
 
@@ -242,12 +242,14 @@ describe('agent fuzz suite (issue 12)', () => {
       // One example per family and invariant, known first.
       const shown = new Set<string>();
       for (const failure of [...failures].sort((a, b) => Number(!a.known) - Number(!b.known))) {
-        const key = `${failure.request.family}/${failure.invariant}`;
-        const count = failures.filter(f => `${f.request.family}/${f.invariant}` === key).length;
+        const key = `${failure.request.family}/${failure.invariant}/${failure.known?.bullet ?? 'unexpected'}`;
+        const count = failures.filter(
+          f => `${f.request.family}/${f.invariant}/${f.known?.bullet ?? 'unexpected'}` === key,
+        ).length;
         if (shown.has(key)) continue;
         shown.add(key);
         report.push(
-          `${failure.known ? `KNOWN (${failure.known.bullet})` : 'FAILED'}: ${failure.invariant} on ${key} ×${count}: ${failure.detail}\n${describeRequest(failure.index, failure.request)}`,
+          `${failure.known ? `KNOWN (${failure.known.bullet})` : 'FAILED'}: ${failure.invariant} on ${failure.request.family} ×${count}: ${failure.detail}\n${describeRequest(failure.index, failure.request)}`,
         );
       }
       console.log(report.join('\n'));

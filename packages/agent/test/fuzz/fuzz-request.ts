@@ -24,44 +24,61 @@ const adminClaims = {
   tags: {},
 };
 
-/** Credentials that must never authenticate. */
-function forgedCredentials(rng: Prng): Record<string, string> {
+/** Credentials that must never authenticate, each named (the name becomes a request tag). */
+function forgedCredentials(rng: Prng): [string, Record<string, string>] {
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+  const variants: Array<[string, () => Record<string, string>]> = [
+    ['garbage token', () => bearer('garbage')],
+    ['three dots', () => bearer('a.b.c')],
+    ['bearer without token', () => ({ authorization: 'Bearer' })],
+    ['basic', () => ({ authorization: `Basic ${b64('admin:admin')}` })],
+    ['other secret', () => bearer(signJwt(adminClaims, 'another-secret-another-secret-xx', 3600))],
+    ['expired', () => bearer(signJwt(adminClaims, authSecret, 10, 1_000_000))],
+    [
+      'alg none',
+      () =>
+        bearer(
+          `${b64('{"alg":"none","typ":"JWT"}')}.${b64(JSON.stringify({ ...adminClaims, exp: 9e9 }))}.`,
+        ),
+    ],
+    ['no exp', () => bearer(rawToken(JSON.stringify(adminClaims)))],
+    ['string exp', () => bearer(rawToken(JSON.stringify({ ...adminClaims, exp: 'never' })))],
+    ['array exp', () => bearer(rawToken(JSON.stringify({ ...adminClaims, exp: [9e9] })))],
+    ['payload not json', () => bearer(rawToken('not json'))],
+    ['null payload', () => bearer(rawToken('null'))],
+    ['huge exp', () => bearer(rawToken(`{"exp":${'9'.repeat(400)},"id":1}`))],
+    ['malformed cookie', () => ({ cookie: 'forest_session_token=%E0%A4%A' })],
+    ['long cookie', () => ({ cookie: `forest_session_token=${'x'.repeat(8 * KB)}` })],
+    ['empty cookie', () => ({ cookie: 'forest_session_token=' })],
+    [
+      'nasty cookie',
+      () => ({
+        cookie: `forest_session_token=${encodeURIComponent(nastyString(rng, 256).replace(/[\ud800-\udfff]/g, '?'))}`,
+      }),
+    ],
+  ];
+  const [name, build] = rng.pick(variants);
 
-  return rng.pick([
-    () => bearer('garbage'),
-    () => bearer('a.b.c'),
-    () => ({ authorization: 'Bearer' }),
-    () => ({ authorization: `Basic ${b64('admin:admin')}` }),
-    () => bearer(signJwt(adminClaims, 'another-secret-another-secret-xx', 3600)),
-    () => bearer(signJwt(adminClaims, authSecret, 10, 1_000_000)),
-    () =>
-      bearer(
-        `${b64('{"alg":"none","typ":"JWT"}')}.${b64(JSON.stringify({ ...adminClaims, exp: 9e9 }))}.`,
-      ),
-    () => bearer(rawToken(JSON.stringify(adminClaims))),
-    () => bearer(rawToken(JSON.stringify({ ...adminClaims, exp: 'never' }))),
-    () => bearer(rawToken(JSON.stringify({ ...adminClaims, exp: [9e9] }))),
-    () => bearer(rawToken('not json')),
-    () => bearer(rawToken('null')),
-    () => bearer(rawToken(`{"exp":${'9'.repeat(400)},"id":1}`)),
-    () => ({ cookie: 'forest_session_token=%E0%A4%A' }),
-    () => ({ cookie: `forest_session_token=${'x'.repeat(8 * KB)}` }),
-    () => ({ cookie: 'forest_session_token=' }),
-    () => ({ cookie: `forest_session_token=${encodeURIComponent(nastyString(rng, 256))}` }),
-  ])();
+  return [name, build()];
 }
 
-function credentials(rng: Prng, caller: CallerKind, tokens: Tokens): Record<string, string> {
+function credentials(
+  rng: Prng,
+  caller: CallerKind,
+  tokens: Tokens,
+): [string, Record<string, string>] {
   if (caller === 'anonymous') {
-    return rng.pick([{}, { cookie: 'other=1' }, { cookie: 'forest_session_token' }]);
+    return ['anonymous', rng.pick([{}, { cookie: 'other=1' }, { cookie: 'forest_session_token' }])];
   }
   if (caller === 'forged') return forgedCredentials(rng);
   const token = tokens[caller];
 
   return rng.chance(0.8)
-    ? { authorization: `Bearer ${token}` }
-    : { cookie: `a=%zz; forest_session_token=${token}; b=${'c'.repeat(rng.int(0, 100))}` };
+    ? ['bearer', { authorization: `Bearer ${token}` }]
+    : [
+        'cookie',
+        { cookie: `a=%zz; forest_session_token=${token}; b=${'c'.repeat(rng.int(0, 100))}` },
+      ];
 }
 
 /** Hostile but transport-valid extra headers. */
@@ -128,6 +145,7 @@ function tagsOf(path: string, body: string | undefined): string[] {
   if (path.length > 8 * KB) tags.push('long query');
   const text = `${decodeSafely(path)}\n${body ?? ''}`;
   for (const unit of runUnits) if (text.includes(unit.repeat(200))) tags.push(`run of ${unit}`);
+  if (/(?:\$t\d+\$ ){200}/.test(text)) tags.push('run of $tN$');
 
   return tags;
 }
@@ -167,8 +185,9 @@ export function fuzzRequest(seed: number, index: number, tokens: Tokens): FuzzRe
   const caller = rng.pick(callers);
   const family = rng.pick(weighted);
   const built = family.build(rng, caller);
+  const [credential, authentication] = credentials(rng, caller, tokens);
   const headers = {
-    ...credentials(rng, caller, tokens),
+    ...authentication,
     ...extraHeaders(rng, built.body !== undefined),
   };
 
@@ -179,6 +198,6 @@ export function fuzzRequest(seed: number, index: number, tokens: Tokens): FuzzRe
     path: built.path,
     headers,
     body: built.body,
-    tags: [...(built.tags ?? []), ...tagsOf(built.path, built.body)],
+    tags: [`credentials: ${credential}`, ...(built.tags ?? []), ...tagsOf(built.path, built.body)],
   };
 }
