@@ -74,9 +74,8 @@ export const knownFailures: readonly KnownFailure[] = [
   },
   {
     bullet:
-      'Not in issue 12 (closest: the JSON 400 bullet): a path with malformed percent-encoding (`/forest/%E0%A4%A`) is a 500 "Failed to decode param"',
+      'Not in issue 12 (closest: the JSON 400 bullet): a path with malformed percent-encoding (`/forest/%E0%A4%A`, `/forest/_actions/orders/%ED%A0%80/refund-order`) is a 500 "Failed to decode param"',
     mode: 'tolerate',
-    family: 'unknown path',
     invariant: 'status < 500',
     detail: /Failed to decode param/,
   },
@@ -101,6 +100,14 @@ export const knownFailures: readonly KnownFailure[] = [
     mode: 'tolerate',
     family: 'set to-one',
     invariant: 'database unchanged',
+  },
+  {
+    bullet:
+      'Not in issue 12: a record update writes a value of the wrong type into an array column (`PUT /books/3` with `notes: {"a":1}`, as a role allowed to edit books)',
+    mode: 'tolerate',
+    family: 'update',
+    invariant: 'database unchanged',
+    detail: /in-memory/,
   },
 ];
 
