@@ -68,7 +68,13 @@ function credentials(
   tokens: Tokens,
 ): [string, Record<string, string>] {
   if (caller === 'anonymous') {
-    return ['anonymous', rng.pick([{}, { cookie: 'other=1' }, { cookie: 'forest_session_token' }])];
+    const anonymous: Array<Record<string, string>> = [
+      {},
+      { cookie: 'other=1' },
+      { cookie: 'forest_session_token' },
+    ];
+
+    return ['anonymous', rng.pick(anonymous)];
   }
   if (caller === 'forged') return forgedCredentials(rng);
   const token = tokens[caller];
