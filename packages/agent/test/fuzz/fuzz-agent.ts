@@ -175,7 +175,7 @@ export async function startFuzzAgent(): Promise<FuzzAgent> {
     },
     stats: [savedChart],
   };
-  const restricted = sessionToken({ id: 2, renderingId: 2, permissionLevel: 'user' });
+  const restricted = await sessionToken({ id: 2, renderingId: 2, permissionLevel: 'user' });
   // The events arrive asynchronously: wait until the restricted role is denied a delete.
   let status = 0;
   for (let attempt = 0; attempt < 80 && status !== 403; attempt += 1) {
@@ -200,8 +200,8 @@ export async function startFuzzAgent(): Promise<FuzzAgent> {
     test,
     shop,
     tokens: {
-      admin: sessionToken({ id: 1, renderingId: 1, permissionLevel: 'admin' }),
-      restricted: sessionToken({
+      admin: await sessionToken({ id: 1, renderingId: 1, permissionLevel: 'admin' }),
+      restricted: await sessionToken({
         id: 2,
         email: 'user2@example.com',
         firstName: 'First2',

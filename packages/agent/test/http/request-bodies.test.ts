@@ -133,4 +133,48 @@ describe('request bodies on a running agent', () => {
     expect(response.body.errors[0].name).toBe('ValidationError');
     expect(await countRows(shop.path, 'orders')).toBe(3);
   });
+
+  it('refuses a body nested deeper than 100 levels with a 400, writing nothing', async () => {
+    const before = await countRows(shop.path, 'customers');
+    const deep = `${'['.repeat(150)}1${']'.repeat(150)}`;
+    const response = await agent
+      .http()
+      .post(`/forest/customers?${tz}`)
+      .set(auth)
+      .set('Content-Type', 'application/json')
+      .send(`{"data":{"type":"customers","attributes":{"name":${deep}}}}`);
+
+    expect([response.status, response.body.errors[0].detail]).toEqual([
+      400,
+      'The request body is nested deeper than 100 levels of objects and arrays',
+    ]);
+    expect(await countRows(shop.path, 'customers')).toBe(before);
+  });
+
+  it('answers a body in an encoding it cannot read (br on plain JSON) with a JSON 4xx', async () => {
+    const before = await countRows(shop.path, 'customers');
+    const response = await agent
+      .http()
+      .post(`/forest/customers?${tz}`)
+      .set(auth)
+      .set('Content-Type', 'application/json')
+      .set('Content-Encoding', 'br')
+      .send(JSON.stringify(customer('Brotli')));
+
+    expect(response.status).toBeGreaterThanOrEqual(400);
+    expect(response.status).toBeLessThan(500);
+    expect(response.body.errors[0].status).toBe(response.status);
+    expect(await countRows(shop.path, 'customers')).toBe(before);
+  });
+
+  it('answers a path that does not decode with a JSON 400, not a 500', async () => {
+    const response = await agent.http().put(`/forest/customers/%E0%A4%A?${tz}`).set(auth).send({});
+
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({
+      errors: [
+        { name: 'ValidationError', detail: "Failed to decode param '%E0%A4%A'", status: 400 },
+      ],
+    });
+  });
 });

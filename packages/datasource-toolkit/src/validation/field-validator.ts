@@ -1,7 +1,7 @@
 import { ValidationError } from '../errors/errors';
 import { missingSchemaElement } from '../errors/missing-schema-element-error';
 import type { Collection } from '../interfaces/collection';
-import type { ColumnSchema } from '../interfaces/schema';
+import type { ColumnSchema, ColumnType, NestedEnumType } from '../interfaces/schema';
 import { isToOne } from '../utils/schema-utils';
 import { describeTypes, describeValue } from './describe-value';
 import { acceptedValueTypes, getValueType, type ValueType } from './type-getter';
@@ -54,8 +54,10 @@ export function validateField(collection: Collection, path: string): void {
 
 /**
  * Checks a value against a column: its detected type must be the column's type or `Null` (or one
- * of `allowedTypes` when given), and enum values must be listed. Composite column types (arrays,
- * objects) are not checked. `Timeonly` columns accept `Time` values.
+ * of `allowedTypes` when given), and enum values must be listed. A value written to a composite
+ * column must have its shape: an array (each item checked against the item type) for `[T]`, an
+ * object (each known key checked) for `{ key: T }`, or `null`. `Timeonly` columns accept `Time`
+ * values.
  *
  * @example
  * ```ts
@@ -71,7 +73,12 @@ export function validateValue(
   allowedTypes?: readonly ValueType[],
 ): void {
   const { columnType } = schema;
-  if (typeof columnType !== 'string') return;
+  if (typeof columnType !== 'string') {
+    // Operators on composite columns bring their own value types; a written value is checked.
+    if (!allowedTypes) validateComposite(field, columnType, value);
+
+    return;
+  }
 
   const allowed = allowedTypes ?? acceptedValueTypes(columnType);
   const type = getValueType(value, columnType);
@@ -120,4 +127,48 @@ export function validateFieldName(collectionName: string, name: string): void {
         `Something like '${toCamelCase(name)}' should work has expected.`,
     );
   }
+}
+
+/** Checks the shape of a composite value, iteratively over nested arrays and objects. */
+function validateComposite(field: string, columnType: ColumnType, root: unknown): void {
+  const pending: Array<[string, ColumnType | NestedEnumType, unknown]> = [
+    [field, columnType, root],
+  ];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [path, type, value] = next;
+    if (value === null || value === undefined) continue;
+    if (typeof type === 'string') {
+      validateValue(path, { type: 'Column', columnType: type }, value);
+    } else if (Array.isArray(type)) {
+      if (!Array.isArray(value)) throw wrongShape(path, value, 'an array');
+      const [item] = type as readonly [ColumnType];
+      value.forEach((element, index) => pending.push([`${path}.${index}`, item, element]));
+    } else if (isNestedEnum(type)) {
+      const { enumValues } = type;
+      validateValue(
+        path,
+        { type: 'Column', columnType: 'Enum', enumValues: [...enumValues] },
+        value,
+      );
+    } else {
+      if (typeof value !== 'object' || Array.isArray(value)) {
+        throw wrongShape(path, value, 'an object');
+      }
+      for (const [key, keyType] of Object.entries(type)) {
+        if (Object.hasOwn(value, key)) {
+          pending.push([`${path}.${key}`, keyType, (value as Record<string, unknown>)[key]]);
+        }
+      }
+    }
+  }
+}
+
+function isNestedEnum(type: object): type is NestedEnumType {
+  return (type as { type?: unknown }).type === 'Enum' && 'enumValues' in type;
+}
+
+function wrongShape(path: string, value: unknown, expected: string): ValidationError {
+  return new ValidationError(
+    `The given value has a wrong type for "${path}": ${describeValue(value)}.\n Expects ${expected}`,
+  );
 }

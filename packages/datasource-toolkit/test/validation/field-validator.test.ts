@@ -95,10 +95,21 @@ describe('validateValue', () => {
     ['Uuid', '2d7c5e6a-1b3f-4c8e-9a0d-7f6e5d4c3b2a'],
     ['Number', null],
     ['String', undefined],
-    [['String'], 42],
-    [{ width: 'Number' }, 'not an object'],
+    [['String'], ['a', 'b']],
+    [{ width: 'Number' }, { width: 3 }],
+    [[{ text: 'String' }], [{ text: 'x' }, null]],
+    [{ size: { type: 'Enum', enumValues: ['S', 'M'] } }, { size: 'M' }],
   ])('accepts a valid %j value (%p)', (columnType, value) => {
     expect(() => validateValue('field', col(columnType), value)).not.toThrow();
+  });
+
+  it.each<[ColumnType, unknown, string]>([
+    [['String'], 42, 'The given value has a wrong type for "field": 42.\n Expects an array'],
+    [{ width: 'Number' }, 'flat', '"field": flat.\n Expects an object'],
+    [[{ text: 'String' }], [{ text: { a: 1 } }], '"field.0.text": {"a":1}.\n Expects "String"'],
+    [{ size: { type: 'Enum', enumValues: ['S'] } }, { size: 'XL' }, 'The given enum value(s) XL'],
+  ])('refuses a composite %j value of the wrong shape (%p)', (columnType, value, message) => {
+    expect(() => validateValue('field', col(columnType), value)).toThrow(message);
   });
 
   it.each<[ColumnType, unknown, string]>([

@@ -6,7 +6,8 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
  * The JSON (`application/json`, `application/*+json`) and URL-encoded body parsers, with a byte
  * limit. Their failures become Grove errors, so that the error middleware answers them in the
  * protocol's JSON shape: a body over the limit is a 413 `PayloadTooLargeError`, a body that does
- * not parse (bad JSON, unsupported charset, aborted upload) a 400 `ValidationError`.
+ * not parse (bad JSON, unsupported charset, aborted upload) or nests deeper than
+ * {@link maxBodyDepth} levels a 400 `ValidationError`.
  *
  * @param limit - The largest body, in bytes.
  *
@@ -21,11 +22,44 @@ export function bodyParsers(limit: number): Array<RequestHandler | ErrorRequestH
     next(toBodyError(error, limit));
   };
 
+  const depth: RequestHandler = (request, _response, next) => {
+    next(isDeeperThan(request.body, maxBodyDepth) ? tooDeep() : undefined);
+  };
+
   return [
     express.json({ limit, type: ['application/json', 'application/*+json'] }),
     express.urlencoded({ extended: false, limit }),
     translate,
+    depth,
   ];
+}
+
+/**
+ * How deep a body may nest objects and arrays. The protocol's deepest documents (JSON:API
+ * records with JSON columns, action forms, condition trees of 16 levels) stay far below it; the
+ * code that walks a body (validation, copies, condition trees) may then recurse safely.
+ */
+export const maxBodyDepth = 100;
+
+function tooDeep(): ValidationError {
+  return new ValidationError(
+    `The request body is nested deeper than ${maxBodyDepth} levels of objects and arrays`,
+  );
+}
+
+/** Whether a parsed body nests deeper than `max`: iterative, linear in the body's size. */
+function isDeeperThan(body: unknown, max: number): boolean {
+  const stack: Array<[unknown, number]> = [[body, 0]];
+  for (let entry = stack.pop(); entry; entry = stack.pop()) {
+    const [value, level] = entry;
+    if (typeof value !== 'object' || value === null) continue;
+    if (level >= max) return true;
+    for (const child of Object.values(value)) {
+      if (typeof child === 'object' && child !== null) stack.push([child, level + 1]);
+    }
+  }
+
+  return false;
 }
 
 function toBodyError(error: unknown, limit: number): unknown {

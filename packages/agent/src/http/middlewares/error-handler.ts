@@ -13,7 +13,10 @@ export interface ErrorBodyItem {
 
 /**
  * The status and body of an error (spec §9): Grove errors by their `code` through the toolkit's
- * exhaustive table, anything else as 500 `Unexpected error` (never a stack trace).
+ * exhaustive table; a client error raised by Express or its body parsers before any route ran
+ * (a path that does not decode, a body in an encoding it cannot read: an `http-errors` error
+ * with a 4xx status) with that status; anything else as 500 `Unexpected error` (never a stack
+ * trace).
  *
  * @example
  * ```ts
@@ -33,6 +36,8 @@ export function toErrorBody(error: unknown): { status: number; body: { errors: E
 
     return { status, body: { errors: [item] } };
   }
+  const client = clientHttpError(error);
+  if (client) return { status: client.status, body: { errors: [client] } };
 
   return {
     status: 500,
@@ -68,5 +73,29 @@ export function createErrorHandler(logger: Logger): ErrorRequestHandler {
       error,
     );
     response.status(status).json(body);
+  };
+}
+
+/**
+ * A 4xx error of Express's own layers (router, body parsers), recognised by the numeric
+ * `status` and `expose` flag that `http-errors` sets; its message is meant for the client.
+ */
+function clientHttpError(error: unknown): ErrorBodyItem | undefined {
+  const { status, expose, message } = (error ?? {}) as {
+    status?: unknown;
+    expose?: unknown;
+    message?: unknown;
+  };
+  const { name } = (error ?? {}) as { name?: unknown };
+  // The router's "Failed to decode param" is a URIError with a 400 status but no `expose`.
+  if (typeof status !== 'number' || status < 400 || status > 499) return undefined;
+  if (expose !== true && name !== 'URIError') {
+    return undefined;
+  }
+
+  return {
+    name: status === 413 ? 'PayloadTooLargeError' : 'ValidationError',
+    detail: typeof message === 'string' && message ? message : 'Bad Request',
+    status,
   };
 }

@@ -4,6 +4,7 @@ import {
   Page,
   Projection,
   ValidationError,
+  validateValue,
 } from '@grove/datasource-toolkit';
 import type { RouteMounter } from '../../http/route-mounter';
 import { callerOf } from '../../http/caller';
@@ -52,6 +53,11 @@ export const mountUpdateField: RouteMounter = (router, services) => {
       const item = body?.data?.attributes;
       if (item === undefined) {
         throw new ValidationError('Expected a body {"data": {"attributes": {…}}}');
+      }
+      // The item has the array's item type, like any value written (a 400 otherwise).
+      const [itemType] = schema.columnType;
+      if (itemType !== undefined) {
+        validateValue(`${field}.${index}`, { type: 'Column', columnType: itemType }, item);
       }
       array[index] = item;
 

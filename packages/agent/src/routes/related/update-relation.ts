@@ -1,4 +1,4 @@
-import { ConditionTreeFactory, NotFoundError } from '@grove/datasource-toolkit';
+import { ConditionTreeFactory, NotFoundError, ValidationError } from '@grove/datasource-toolkit';
 import type { RouteMounter } from '../../http/route-mounter';
 import { callerOf } from '../../http/caller';
 import { collectionOf } from '../../http/collection-of';
@@ -6,10 +6,19 @@ import { parseId } from '../../query/parse-id';
 import { linkOneToOne, manyToOneValue } from '../collection/link-to-one';
 import { buildScopedFilter } from '../scoped-filter';
 
+/**
+ * The id to link, or `null` to unlink: `{"data": null}` unlinks, `{"data": {"id": …}}` with a
+ * string or number id links; anything else (no body, `{"data": []}`, `{"data": {}}`) is a 400
+ * rather than an unlink by accident.
+ */
 function targetOf(body: unknown): string | null {
-  const data = (body as { data?: { id?: unknown } | null } | undefined)?.data;
+  const data = (body as { data?: unknown } | undefined)?.data;
+  if (data === null) return null;
+  const id =
+    typeof data === 'object' && !Array.isArray(data) ? (data as { id?: unknown }).id : undefined;
+  if (typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id))) return String(id);
 
-  return data === null || data === undefined || data.id === undefined ? null : String(data.id);
+  throw new ValidationError('Expected {"data": {"id": <id>}} to link, or {"data": null} to unlink');
 }
 
 /**
