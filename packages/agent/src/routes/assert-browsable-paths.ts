@@ -1,6 +1,7 @@
 import { ForbiddenError } from '@grove/datasource-toolkit';
-import type { Caller, Collection, Projection } from '@grove/datasource-toolkit';
+import type { Collection, Projection } from '@grove/datasource-toolkit';
 import type { AgentServices } from '../http/agent-services';
+import type { RequestUser } from '../permissions/authorization';
 
 /**
  * Refuses a filter or a sort that reaches through a relation into a collection the caller may
@@ -22,7 +23,7 @@ import type { AgentServices } from '../http/agent-services';
  */
 export async function assertBrowsablePaths(
   services: AgentServices,
-  caller: Caller,
+  caller: RequestUser,
   collection: Collection,
   paths: Projection,
   prefix = '',

@@ -1,5 +1,7 @@
-import { ForbiddenError } from '@grove/datasource-toolkit';
+import { ForbiddenError, Projection } from '@grove/datasource-toolkit';
 import type { AgentServices } from '../../http/agent-services';
+import { collectionOf } from '../../http/collection-of';
+import { assertBrowsablePaths } from '../assert-browsable-paths';
 import type { RequestUser } from '../../permissions/authorization';
 import type { QueryParams } from '../../query/query-params';
 import type { ChartBody } from './chart-definition';
@@ -13,8 +15,9 @@ const narrowingParameters = ['filters', 'search', 'segment', 'segmentQuery'] as 
  * saved definition reads. The URL's collection must be the chart's `sourceCollectionName`, the
  * caller must hold `browse` on it, and nothing outside the hash may narrow the records: no
  * query-string `filters`, `search`, `segment` or `segmentQuery`, no body `filters` (the JSON-text
- * filter, which is not hashed). Without this, a saved count is an oracle on any column of any
- * collection.
+ * filter, which is not hashed). Fields reached through relations (and a leaderboard's relation)
+ * need `browse` on their collections. Without this, a saved count is an oracle on any column of
+ * any collection.
  *
  * @param services - The authorization service.
  * @param user - The session's user.
@@ -43,6 +46,7 @@ export async function assertSavedChartReplay(
     );
   }
   await services.authorization.assertCan(user, 'browse', collection);
+  await assertBrowsableRelations(services, user, collection, chart);
 
   const added: string[] = narrowingParameters.filter(key => isSet(query[key]));
   if (isSet(chart.filters) && !added.includes('filters')) added.push('filters');
@@ -50,6 +54,30 @@ export async function assertSavedChartReplay(
     throw new ForbiddenError(
       `A saved chart is replayed as saved: ${added.join(', ')} may not be added`,
     );
+  }
+}
+
+/**
+ * A saved chart reads no further than the caller may browse: its field paths through a relation
+ * (`groupByFieldName: 'customer:city'`) and a leaderboard's relation need `browse` on the
+ * collections they reach, as filters and sorts do.
+ */
+async function assertBrowsableRelations(
+  services: AgentServices,
+  user: RequestUser,
+  collection: string,
+  chart: ChartBody,
+): Promise<void> {
+  const source = collectionOf(services.dataSource, collection);
+  const paths = ['groupByFieldName', 'aggregateFieldName', 'labelFieldName']
+    .map(key => chart[key])
+    .filter((path): path is string => typeof path === 'string' && path.includes(':'));
+  await assertBrowsablePaths(services, user, source, new Projection(...paths));
+
+  const relation = chart.relationshipFieldName;
+  const field = typeof relation === 'string' ? source.schema.fields[relation] : undefined;
+  if (field && field.type !== 'Column') {
+    await services.authorization.assertCan(user, 'browse', field.foreignCollection);
   }
 }
 

@@ -3,6 +3,20 @@ import type { RestrictedShop } from '../../helpers/restricted-shop';
 
 const countOrders = { type: 'Value', sourceCollectionName: 'orders', aggregator: 'Count' };
 const countCustomers = { type: 'Value', sourceCollectionName: 'customers', aggregator: 'Count' };
+const ordersByCity = {
+  type: 'Pie',
+  sourceCollectionName: 'orders',
+  aggregator: 'Count',
+  groupByFieldName: 'customer:city',
+};
+const topCustomers = {
+  type: 'Leaderboard',
+  sourceCollectionName: 'customers',
+  aggregator: 'Count',
+  labelFieldName: 'name',
+  relationshipFieldName: 'orders',
+  limit: 3,
+};
 const ofCustomer1 = encodeURIComponent(
   JSON.stringify({ field: 'customer:name', operator: 'equal', value: 'Customer 1' }),
 );
@@ -20,10 +34,19 @@ describe('saved charts are replayed as saved (SQLite)', () => {
   beforeAll(async () => {
     shop = await startRestrictedShop({
       rights: { orders: { 2: ['browse', 'read'] }, customers: {} },
-      stats: [countOrders, countCustomers],
+      stats: [countOrders, countCustomers, ordersByCity],
     });
   });
   afterAll(() => shop.stop());
+
+  it('refuses a saved chart grouped through a relation it cannot browse (403)', async () => {
+    const response = await post(`/forest/stats/orders?${tz}`, ordersByCity);
+
+    expect([response.status, response.body.errors[0].detail]).toEqual([
+      403,
+      'Forbidden: "customer:city" needs the browse right on "customers"',
+    ]);
+  });
 
   it('runs the saved chart as saved', async () => {
     const response = await post(`/forest/stats/orders?${tz}`, countOrders);
@@ -78,5 +101,30 @@ describe('saved charts are replayed as saved (SQLite)', () => {
 
     expect(response.status).toBe(200);
     expect(response.body.data.attributes.value).toEqual({ countCurrent: 2 });
+  });
+});
+
+describe('a saved leaderboard reads no further than the caller browses (SQLite)', () => {
+  let shop: RestrictedShop;
+
+  beforeAll(async () => {
+    shop = await startRestrictedShop({
+      rights: { orders: { 3: ['browse'] }, customers: { 2: ['browse'], 3: ['browse'] } },
+      stats: [topCustomers],
+    });
+  });
+  afterAll(() => shop.stop());
+
+  it.each([
+    [2, 403],
+    [3, 200],
+  ] as const)('user %i (browse on orders: user 3 only) gets %i', async (user, status) => {
+    const response = await shop.agent
+      .http()
+      .post(`/forest/stats/customers?${tz}`)
+      .set(shop.as[user])
+      .send(topCustomers);
+
+    expect(response.status).toBe(status);
   });
 });
