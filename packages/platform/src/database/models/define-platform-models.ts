@@ -1,0 +1,116 @@
+import { DataTypes } from 'sequelize';
+import type { ModelAttributes, Sequelize } from 'sequelize';
+
+import type { PlatformModels } from './platform-models';
+
+const id = { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true };
+const string = (allowNull = false) => ({ type: DataTypes.STRING, allowNull });
+const integer = (allowNull = false) => ({ type: DataTypes.INTEGER, allowNull });
+const flag = { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false };
+const json = (defaultValue?: unknown) => ({
+  type: DataTypes.JSON,
+  allowNull: defaultValue === undefined,
+  ...(defaultValue === undefined ? {} : { defaultValue }),
+});
+
+/**
+ * Declares the models of every platform table on a Sequelize instance. The tables themselves
+ * are created by the migrations, never by `sync()`.
+ */
+export function definePlatformModels(sequelize: Sequelize): PlatformModels {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each call is typed by its caller
+  const define = (name: string, tableName: string, attributes: ModelAttributes): any =>
+    sequelize.define(name, { id, ...attributes }, { tableName, underscored: true });
+
+  return {
+    User: define('User', 'users', {
+      email: { type: DataTypes.STRING, allowNull: false, validate: { isEmail: true } },
+      firstName: string(),
+      lastName: string(),
+      passwordHash: string(true),
+      permissionLevel: {
+        type: DataTypes.STRING,
+        allowNull: false,
+        validate: { isIn: [['admin', 'developer', 'editor', 'user']] },
+      },
+      tags: json({}),
+    }),
+    Project: define('Project', 'projects', { name: string() }),
+    Environment: define('Environment', 'environments', {
+      projectId: integer(),
+      name: string(),
+      agentUrl: string(true),
+      isProduction: flag,
+      secretHash: string(),
+      ipWhitelistEnabled: flag,
+      ipWhitelistRules: json([]),
+    }),
+    Team: define('Team', 'teams', { projectId: integer(), name: string() }),
+    Role: define('Role', 'roles', { projectId: integer(), name: string(), builtIn: flag }),
+    ProjectMember: define('ProjectMember', 'project_members', {
+      projectId: integer(),
+      userId: integer(),
+      roleId: integer(),
+    }),
+    TeamMember: define('TeamMember', 'team_members', { teamId: integer(), userId: integer() }),
+    RoleCollectionRight: define('RoleCollectionRight', 'role_collection_rights', {
+      roleId: integer(),
+      collectionName: string(),
+      browse: flag,
+      read: flag,
+      edit: flag,
+      add: flag,
+      delete: flag,
+      export: flag,
+    }),
+    RoleActionRight: define('RoleActionRight', 'role_action_rights', {
+      roleId: integer(),
+      collectionName: string(),
+      actionName: string(),
+      trigger: flag,
+      triggerConditions: json(),
+      approvalRequired: flag,
+      approvalRequiredConditions: json(),
+      approve: flag,
+      approveConditions: json(),
+      selfApprove: flag,
+    }),
+    Rendering: define('Rendering', 'renderings', {
+      teamId: integer(),
+      environmentId: integer(),
+      collections: json({}),
+      stats: json([]),
+    }),
+    EnvironmentSchema: define('EnvironmentSchema', 'environment_schemas', {
+      environmentId: integer(),
+      schema: json({}),
+      hash: string(),
+    }),
+    ActivityLog: define('ActivityLog', 'activity_logs', {
+      environmentId: integer(),
+      userId: integer(true),
+      userEmail: string(true),
+      action: string(),
+      collectionName: string(true),
+      recordIds: json(),
+      label: string(true),
+      status: string(),
+    }),
+    AdminLog: sequelize.define(
+      'AdminLog',
+      {
+        id,
+        projectId: integer(true),
+        resourceType: string(),
+        resourceId: string(true),
+        action: string(),
+        previousValues: json(),
+        newValues: json(),
+        initiatorId: integer(true),
+        initiatorEmail: string(true),
+      },
+      // Admin logs are written once, never updated.
+      { tableName: 'admin_logs', underscored: true, updatedAt: false },
+    ) as unknown as PlatformModels['AdminLog'],
+  };
+}

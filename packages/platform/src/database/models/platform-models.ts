@@ -1,0 +1,181 @@
+import type { Model, ModelStatic, Optional } from 'sequelize';
+
+import type { PlatformModel, RowBase } from './platform-model';
+
+/** The permission levels of the protocol (§4.2), lower-case as the agent compares them. */
+export type PermissionLevel = 'admin' | 'developer' | 'editor' | 'user';
+
+/** A person who logs in. The email is unique whatever its case (enforced by an index). */
+export interface UserRow extends RowBase {
+  email: string;
+  firstName: string;
+  lastName: string;
+  /** `scrypt$N$r$p$salt$hash` (see `hashPassword`); null until the user sets a password. */
+  passwordHash: string | null;
+  permissionLevel: PermissionLevel;
+  tags: Record<string, string>;
+}
+
+/** A project: the unit environments, teams and roles belong to. Names are unique. */
+export interface ProjectRow extends RowBase {
+  name: string;
+}
+
+/** An environment of a project; its agent authenticates with the env secret. */
+export interface EnvironmentRow extends RowBase {
+  projectId: number;
+  name: string;
+  agentUrl: string | null;
+  isProduction: boolean;
+  /** SHA-256 hex of the env secret (see `hashEnvSecret`); the secret is never stored. */
+  secretHash: string;
+  ipWhitelistEnabled: boolean;
+  /** The protocol's IP rules: `{ type: 0, ip }`, `{ type: 1, ipMinimum, ipMaximum }`, `{ type: 2, range }`. */
+  ipWhitelistRules: unknown[];
+}
+
+/** A team of a project; users see the data through their team's rendering. */
+export interface TeamRow extends RowBase {
+  projectId: number;
+  name: string;
+}
+
+/** A role of a project: built-in (Admin, Developer, Editor, User) or custom. */
+export interface RoleRow extends RowBase {
+  projectId: number;
+  name: string;
+  builtIn: boolean;
+}
+
+/** A user's membership of a project, with their role there. */
+export interface ProjectMemberRow extends RowBase {
+  projectId: number;
+  userId: number;
+  roleId: number;
+}
+
+/** A user's membership of a team. */
+export interface TeamMemberRow extends RowBase {
+  teamId: number;
+  userId: number;
+}
+
+/** What a role may do on one collection (permissions v4 collection rights). */
+export interface RoleCollectionRightRow extends RowBase {
+  roleId: number;
+  collectionName: string;
+  browse: boolean;
+  read: boolean;
+  edit: boolean;
+  add: boolean;
+  delete: boolean;
+  export: boolean;
+}
+
+/** What a role may do with one action, conditions being condition trees (or null: none). */
+export interface RoleActionRightRow extends RowBase {
+  roleId: number;
+  collectionName: string;
+  /** The action's display name, the key of the permissions payload. */
+  actionName: string;
+  trigger: boolean;
+  triggerConditions: unknown;
+  approvalRequired: boolean;
+  approvalRequiredConditions: unknown;
+  approve: boolean;
+  approveConditions: unknown;
+  selfApprove: boolean;
+}
+
+/** What a team sees in an environment: scopes, segments and saved charts per collection. */
+export interface RenderingRow extends RowBase {
+  teamId: number;
+  environmentId: number;
+  /** `{ [collection]: { scope, segments, liveQuerySegments } }` as served by §4.3. */
+  collections: Record<string, unknown>;
+  /** The saved charts users of the rendering may run. */
+  stats: unknown[];
+}
+
+/** The last schema an environment's agent uploaded, with its hash. */
+export interface EnvironmentSchemaRow extends RowBase {
+  environmentId: number;
+  schema: unknown;
+  hash: string;
+}
+
+/** A user's action seen by an agent (reads, edits, action runs). */
+export interface ActivityLogRow extends RowBase {
+  environmentId: number;
+  userId: number | null;
+  userEmail: string | null;
+  action: string;
+  collectionName: string | null;
+  recordIds: unknown;
+  label: string | null;
+  status: string;
+}
+
+/** One administrative change; written once, kept when its project or initiator is deleted. */
+export interface AdminLogRow {
+  id: number;
+  projectId: number | null;
+  resourceType: string;
+  resourceId: string | null;
+  action: string;
+  previousValues: unknown;
+  newValues: unknown;
+  initiatorId: number | null;
+  initiatorEmail: string | null;
+  createdAt: Date;
+}
+
+/** The typed models of every platform table. */
+export interface PlatformModels {
+  readonly User: PlatformModel<UserRow, 'passwordHash' | 'tags'>;
+  readonly Project: PlatformModel<ProjectRow>;
+  readonly Environment: PlatformModel<
+    EnvironmentRow,
+    'agentUrl' | 'isProduction' | 'ipWhitelistEnabled' | 'ipWhitelistRules'
+  >;
+  readonly Team: PlatformModel<TeamRow>;
+  readonly Role: PlatformModel<RoleRow, 'builtIn'>;
+  readonly ProjectMember: PlatformModel<ProjectMemberRow>;
+  readonly TeamMember: PlatformModel<TeamMemberRow>;
+  readonly RoleCollectionRight: PlatformModel<
+    RoleCollectionRightRow,
+    'browse' | 'read' | 'edit' | 'add' | 'delete' | 'export'
+  >;
+  readonly RoleActionRight: PlatformModel<
+    RoleActionRightRow,
+    | 'trigger'
+    | 'triggerConditions'
+    | 'approvalRequired'
+    | 'approvalRequiredConditions'
+    | 'approve'
+    | 'approveConditions'
+    | 'selfApprove'
+  >;
+  readonly Rendering: PlatformModel<RenderingRow, 'collections' | 'stats'>;
+  readonly EnvironmentSchema: PlatformModel<EnvironmentSchemaRow>;
+  readonly ActivityLog: PlatformModel<
+    ActivityLogRow,
+    'userId' | 'userEmail' | 'collectionName' | 'recordIds' | 'label'
+  >;
+  readonly AdminLog: ModelStatic<
+    Model<
+      AdminLogRow,
+      Optional<
+        AdminLogRow,
+        | 'id'
+        | 'createdAt'
+        | 'projectId'
+        | 'resourceId'
+        | 'previousValues'
+        | 'newValues'
+        | 'initiatorId'
+        | 'initiatorEmail'
+      >
+    >
+  >;
+}
