@@ -5,17 +5,19 @@ import type { PlatformMigration } from './platform-migration';
 
 type Columns = Record<string, ModelAttributeColumnOptions>;
 
-const id: ModelAttributeColumnOptions = {
+// Copied for every table: Sequelize may write into the column objects it is given.
+
+const primaryKey: ModelAttributeColumnOptions = {
   type: DataTypes.INTEGER,
   primaryKey: true,
   autoIncrement: true,
   allowNull: false,
 };
 
-const timestamps: Columns = {
+const timestamps = (): Columns => ({
   created_at: { type: DataTypes.DATE, allowNull: false },
   updated_at: { type: DataTypes.DATE, allowNull: false },
-};
+});
 
 /** A foreign key; `onDelete` is chosen per column (see the table comments below). */
 function reference(
@@ -53,7 +55,7 @@ const tables: ReadonlyArray<readonly [string, Columns]> = [
   [
     'users',
     {
-      id,
+      id: { ...primaryKey },
       email: text(320),
       first_name: text(255),
       last_name: text(255),
@@ -61,14 +63,14 @@ const tables: ReadonlyArray<readonly [string, Columns]> = [
       password_hash: text(255, true),
       permission_level: text(16),
       tags: json(false),
-      ...timestamps,
+      ...timestamps(),
     },
   ],
-  ['projects', { id, name: text(255), ...timestamps }],
+  ['projects', { id: { ...primaryKey }, name: text(255), ...timestamps() }],
   [
     'environments',
     {
-      id,
+      id: { ...primaryKey },
       project_id: reference('projects', 'CASCADE'),
       name: text(255),
       agent_url: text(2048, true),
@@ -77,44 +79,52 @@ const tables: ReadonlyArray<readonly [string, Columns]> = [
       secret_hash: text(64),
       ip_whitelist_enabled: flag(false),
       ip_whitelist_rules: json(false),
-      ...timestamps,
+      ...timestamps(),
     },
   ],
-  ['teams', { id, project_id: reference('projects', 'CASCADE'), name: text(255), ...timestamps }],
+  [
+    'teams',
+    {
+      id: { ...primaryKey },
+      project_id: reference('projects', 'CASCADE'),
+      name: text(255),
+      ...timestamps(),
+    },
+  ],
   [
     'roles',
     {
-      id,
+      id: { ...primaryKey },
       project_id: reference('projects', 'CASCADE'),
       name: text(255),
       // Admin, Developer, Editor and User are built in (cannot be renamed or deleted).
       built_in: flag(false),
-      ...timestamps,
+      ...timestamps(),
     },
   ],
   [
     'project_members',
     {
-      id,
+      id: { ...primaryKey },
       project_id: reference('projects', 'CASCADE'),
       user_id: reference('users', 'CASCADE'),
       role_id: reference('roles', 'CASCADE', false),
-      ...timestamps,
+      ...timestamps(),
     },
   ],
   [
     'team_members',
     {
-      id,
+      id: { ...primaryKey },
       team_id: reference('teams', 'CASCADE'),
       user_id: reference('users', 'CASCADE'),
-      ...timestamps,
+      ...timestamps(),
     },
   ],
   [
     'role_collection_rights',
     {
-      id,
+      id: { ...primaryKey },
       role_id: reference('roles', 'CASCADE'),
       collection_name: text(255),
       browse: flag(false),
@@ -123,13 +133,13 @@ const tables: ReadonlyArray<readonly [string, Columns]> = [
       add: flag(false),
       delete: flag(false),
       export: flag(false),
-      ...timestamps,
+      ...timestamps(),
     },
   ],
   [
     'role_action_rights',
     {
-      id,
+      id: { ...primaryKey },
       role_id: reference('roles', 'CASCADE'),
       collection_name: text(255),
       // The action's display name, the key of the permissions payload.
@@ -141,36 +151,36 @@ const tables: ReadonlyArray<readonly [string, Columns]> = [
       approve: flag(false),
       approve_conditions: json(true),
       self_approve: flag(false),
-      ...timestamps,
+      ...timestamps(),
     },
   ],
   [
     'renderings',
     {
-      id,
+      id: { ...primaryKey },
       team_id: reference('teams', 'CASCADE'),
       environment_id: reference('environments', 'CASCADE'),
       // { [collection]: { scope, segments, liveQuerySegments } }
       collections: json(false),
       // Saved charts the rendering's users may run.
       stats: json(false),
-      ...timestamps,
+      ...timestamps(),
     },
   ],
   [
     'environment_schemas',
     {
-      id,
+      id: { ...primaryKey },
       environment_id: reference('environments', 'CASCADE'),
       schema: json(false),
       hash: text(64),
-      ...timestamps,
+      ...timestamps(),
     },
   ],
   [
     'activity_logs',
     {
-      id,
+      id: { ...primaryKey },
       environment_id: reference('environments', 'CASCADE'),
       user_id: reference('users', 'SET NULL'),
       user_email: text(320, true),
@@ -179,13 +189,13 @@ const tables: ReadonlyArray<readonly [string, Columns]> = [
       record_ids: json(true),
       label: text(1024, true),
       status: text(16),
-      ...timestamps,
+      ...timestamps(),
     },
   ],
   [
     'admin_logs',
     {
-      id,
+      id: { ...primaryKey },
       project_id: reference('projects', 'SET NULL'),
       resource_type: text(64),
       resource_id: text(255, true),

@@ -3,10 +3,11 @@ import type { ModelAttributes, Sequelize } from 'sequelize';
 
 import type { PlatformModels } from './platform-models';
 
-const id = { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true };
+// Factories, not shared objects: Sequelize writes into the attribute objects it is given.
+const id = () => ({ type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true });
 const string = (allowNull = false) => ({ type: DataTypes.STRING, allowNull });
 const integer = (allowNull = false) => ({ type: DataTypes.INTEGER, allowNull });
-const flag = { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false };
+const flag = () => ({ type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false });
 const json = (defaultValue?: unknown) => ({
   type: DataTypes.JSON,
   allowNull: defaultValue === undefined,
@@ -20,7 +21,7 @@ const json = (defaultValue?: unknown) => ({
 export function definePlatformModels(sequelize: Sequelize): PlatformModels {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each call is typed by its caller
   const define = (name: string, tableName: string, attributes: ModelAttributes): any =>
-    sequelize.define(name, { id, ...attributes }, { tableName, underscored: true });
+    sequelize.define(name, { id: id(), ...attributes }, { tableName, underscored: true });
 
   return {
     User: define('User', 'users', {
@@ -40,13 +41,13 @@ export function definePlatformModels(sequelize: Sequelize): PlatformModels {
       projectId: integer(),
       name: string(),
       agentUrl: string(true),
-      isProduction: flag,
+      isProduction: flag(),
       secretHash: string(),
-      ipWhitelistEnabled: flag,
+      ipWhitelistEnabled: flag(),
       ipWhitelistRules: json([]),
     }),
     Team: define('Team', 'teams', { projectId: integer(), name: string() }),
-    Role: define('Role', 'roles', { projectId: integer(), name: string(), builtIn: flag }),
+    Role: define('Role', 'roles', { projectId: integer(), name: string(), builtIn: flag() }),
     ProjectMember: define('ProjectMember', 'project_members', {
       projectId: integer(),
       userId: integer(),
@@ -56,24 +57,24 @@ export function definePlatformModels(sequelize: Sequelize): PlatformModels {
     RoleCollectionRight: define('RoleCollectionRight', 'role_collection_rights', {
       roleId: integer(),
       collectionName: string(),
-      browse: flag,
-      read: flag,
-      edit: flag,
-      add: flag,
-      delete: flag,
-      export: flag,
+      browse: flag(),
+      read: flag(),
+      edit: flag(),
+      add: flag(),
+      delete: flag(),
+      export: flag(),
     }),
     RoleActionRight: define('RoleActionRight', 'role_action_rights', {
       roleId: integer(),
       collectionName: string(),
       actionName: string(),
-      trigger: flag,
+      trigger: flag(),
       triggerConditions: json(),
-      approvalRequired: flag,
+      approvalRequired: flag(),
       approvalRequiredConditions: json(),
-      approve: flag,
+      approve: flag(),
       approveConditions: json(),
-      selfApprove: flag,
+      selfApprove: flag(),
     }),
     Rendering: define('Rendering', 'renderings', {
       teamId: integer(),
@@ -99,7 +100,7 @@ export function definePlatformModels(sequelize: Sequelize): PlatformModels {
     AdminLog: sequelize.define(
       'AdminLog',
       {
-        id,
+        id: id(),
         projectId: integer(true),
         resourceType: string(),
         resourceId: string(true),

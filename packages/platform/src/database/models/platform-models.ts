@@ -163,19 +163,20 @@ export interface PlatformModels {
     'userId' | 'userEmail' | 'collectionName' | 'recordIds' | 'label'
   >;
   readonly AdminLog: ModelStatic<
-    Model<
-      AdminLogRow,
-      Optional<
+    AdminLogRow &
+      Model<
         AdminLogRow,
-        | 'id'
-        | 'createdAt'
-        | 'projectId'
-        | 'resourceId'
-        | 'previousValues'
-        | 'newValues'
-        | 'initiatorId'
-        | 'initiatorEmail'
+        Optional<
+          AdminLogRow,
+          | 'id'
+          | 'createdAt'
+          | 'projectId'
+          | 'resourceId'
+          | 'previousValues'
+          | 'newValues'
+          | 'initiatorId'
+          | 'initiatorEmail'
+        >
       >
-    >
   >;
 }
