@@ -7,9 +7,14 @@ import { platformMigrations } from './migrations/platform-migrations';
 /** The table that records which migrations ran. */
 export const MIGRATIONS_TABLE = 'grove_platform_migrations';
 
+/** The PostgreSQL advisory lock that serialises platform processes migrating one database. */
+const MIGRATION_LOCK = 0x67726f76; // 'grov'
+
 /**
  * Applies the migrations the database has not run yet, oldest first; returns their names.
- * A database already up to date is left untouched.
+ * A database already up to date is left untouched. On PostgreSQL, processes that start together
+ * on one database migrate one after the other: the first holds a transaction-level advisory
+ * lock while it migrates, the others wait for it and then find nothing left to apply.
  *
  * @example
  * ```ts
@@ -29,7 +34,17 @@ export async function migratePlatformDatabase(
     storage: new SequelizeStorage({ sequelize, tableName: MIGRATIONS_TABLE }),
     logger: undefined,
   });
-  const applied = await umzug.up();
+  const applied =
+    sequelize.getDialect() === 'postgres'
+      ? await sequelize.transaction(async transaction => {
+          // Held until this transaction ends; the migrations run on other pool connections.
+          await sequelize.query(`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`, {
+            transaction,
+          });
+
+          return umzug.up();
+        })
+      : await umzug.up();
 
   for (const { name } of applied) logger?.('Info', `Platform database: applied migration ${name}`);
 

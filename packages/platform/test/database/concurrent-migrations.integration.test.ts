@@ -1,0 +1,37 @@
+import { randomBytes } from 'node:crypto';
+
+import { Sequelize } from 'sequelize';
+
+import { MIGRATIONS_TABLE, openPlatformDatabase } from '../../src';
+
+const url = process.env.POSTGRES_URL;
+const describeOnPostgres = url ? describe : describe.skip;
+
+/**
+ * Several platform processes may start together on one empty PostgreSQL database: they migrate
+ * one after the other (an advisory lock), so none fails on a table another is creating and each
+ * migration is recorded once.
+ */
+describeOnPostgres('platform processes starting together on PostgreSQL', () => {
+  const schema = `grove_platform_${randomBytes(6).toString('hex')}`;
+  let admin: Sequelize;
+
+  beforeAll(async () => {
+    admin = new Sequelize(url as string, { logging: false });
+    await admin.query(`CREATE SCHEMA ${schema}`);
+  });
+  afterAll(async () => {
+    await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+    await admin.close();
+  });
+
+  it('opens three databases at once on an empty schema, migrating it once', async () => {
+    const databases = await Promise.all(
+      [1, 2, 3].map(() => openPlatformDatabase({ url: url as string, schema })),
+    );
+    const [rows] = await admin.query(`SELECT name FROM ${schema}.${MIGRATIONS_TABLE}`);
+    await Promise.all(databases.map(db => db.close()));
+
+    expect(rows).toEqual([{ name: '0001-initial-tables' }]);
+  });
+});
