@@ -1,5 +1,6 @@
 import { Filter, PaginatedFilter, Projection, type Caller } from '@grove/datasource-toolkit';
-import { createSqlDataSource, type SqlDataSource } from '../src';
+import type { SqlDataSource } from '../src';
+import { openSqlDataSource } from './helpers/open-data-source';
 import { availableConnections } from './helpers/connections';
 import { createScratchDatabase, type ScratchDatabase } from './helpers/scratch-database';
 
@@ -20,11 +21,7 @@ describe.each(connections)('$name: driver errors', connection => {
     await scratch.sequelize.query(
       `${prefix}INSERT INTO coupons (id, code, percent) VALUES (1, 'WELCOME', 10)`,
     );
-    const factory = createSqlDataSource({ ...scratch.options, dialect: connection.dialect });
-    dataSource = (await factory(
-      () => undefined,
-      async () => undefined,
-    )) as SqlDataSource;
+    dataSource = await openSqlDataSource({ ...scratch.options, dialect: connection.dialect });
   }, 60_000);
   afterAll(async () => {
     await scratch?.drop();

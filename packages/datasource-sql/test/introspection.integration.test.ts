@@ -1,4 +1,5 @@
-import { createSqlDataSource, introspect, type Introspection, type SqlDataSource } from '../src';
+import { introspect, type Introspection, type SqlDataSource } from '../src';
+import { openSqlDataSource } from './helpers/open-data-source';
 import { availableConnections } from './helpers/connections';
 import { createScratchDatabase, type ScratchDatabase } from './helpers/scratch-database';
 import { createShopSchema } from './helpers/shop-schema';
@@ -16,11 +17,11 @@ describe.each(connections)('$name: introspection', connection => {
     await createShopSchema(scratch, connection.dialect);
     const options = { ...scratch.options, dialect: connection.dialect };
     introspection = JSON.parse(JSON.stringify(await introspect(options))) as Introspection;
-    const factory = createSqlDataSource(options, { introspection });
-    dataSource = (await factory(
+    dataSource = await openSqlDataSource(
+      options,
+      { introspection },
       (level, message) => level === 'Warn' && warnings.push(message),
-      async () => undefined,
-    )) as SqlDataSource;
+    );
   }, 60_000);
   afterAll(async () => {
     await dataSource?.close();

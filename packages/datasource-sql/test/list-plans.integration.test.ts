@@ -6,7 +6,8 @@ import {
   type Caller,
   type RecordData,
 } from '@grove/datasource-toolkit';
-import { createSqlDataSource, type SqlDataSource } from '../src';
+import type { SqlDataSource } from '../src';
+import { openSqlDataSource } from './helpers/open-data-source';
 import { availableConnections, type TestConnection } from './helpers/connections';
 import { explainList } from './helpers/explain';
 import type { ScratchDatabase } from './helpers/scratch-database';
@@ -41,11 +42,7 @@ describe.each(connections)('$name: list plans and null order', connection => {
 
   beforeAll(async () => {
     scratch = await seedShop(connection, rows);
-    const factory = createSqlDataSource({ ...scratch.options, dialect: connection.dialect });
-    dataSource = (await factory(
-      () => undefined,
-      async () => undefined,
-    )) as SqlDataSource;
+    dataSource = await openSqlDataSource({ ...scratch.options, dialect: connection.dialect });
   }, 120_000);
   afterAll(async () => {
     await dataSource?.close();

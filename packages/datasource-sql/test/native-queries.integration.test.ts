@@ -1,5 +1,6 @@
 import { QueryTypes } from 'sequelize';
-import { createSqlDataSource, type SqlDataSource, type SqlDialectName } from '../src';
+import { type SqlDataSource, type SqlDialectName } from '../src';
+import { openSqlDataSource } from './helpers/open-data-source';
 import { availableConnections } from './helpers/connections';
 import { createScratchDatabase, type ScratchDatabase } from './helpers/scratch-database';
 
@@ -106,14 +107,10 @@ describe.each(connections)('$name: native queries are read-only by construction'
   beforeAll(async () => {
     scratch = await createScratchDatabase(connection);
     for (const statement of setupStatements(family, q())) await scratch.sequelize.query(statement);
-    const factory = createSqlDataSource(
+    dataSource = await openSqlDataSource(
       { ...scratch.options, dialect: connection.dialect },
       { liveQueryConnections: 'main', nativeQueryTimeoutMs: 500 },
     );
-    dataSource = (await factory(
-      () => undefined,
-      async () => undefined,
-    )) as SqlDataSource;
   }, 60_000);
   afterAll(async () => {
     await dataSource?.close();
@@ -186,14 +183,10 @@ describe('SQLite in memory: native queries on the single connection', () => {
   const count = async () => dataSource.connection.select('SELECT COUNT(*) AS value FROM orders');
 
   beforeAll(async () => {
-    const factory = createSqlDataSource(
+    dataSource = await openSqlDataSource(
       { dialect: 'sqlite' },
       { liveQueryConnections: 'main', nativeQueryTimeoutMs: 500 },
     );
-    dataSource = (await factory(
-      () => undefined,
-      async () => undefined,
-    )) as SqlDataSource;
     await dataSource.connection.run('CREATE TABLE orders (id INTEGER PRIMARY KEY, amount INTEGER)');
     await dataSource.connection.run('INSERT INTO orders (id, amount) VALUES (1, 10), (2, 20)');
   });

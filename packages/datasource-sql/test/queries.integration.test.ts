@@ -9,6 +9,7 @@ import {
   type Caller,
 } from '@grove/datasource-toolkit';
 import { createSqlDataSource, type SqlDataSource } from '../src';
+import { openSqlDataSource } from './helpers/open-data-source';
 import { availableConnections } from './helpers/connections';
 import { createScratchDatabase, type ScratchDatabase } from './helpers/scratch-database';
 import { createShopSchema } from './helpers/shop-schema';
@@ -36,11 +37,11 @@ describe.each(connections)('$name: queries', connection => {
   beforeAll(async () => {
     scratch = await createScratchDatabase(connection);
     await createShopSchema(scratch, connection.dialect);
-    const factory = createSqlDataSource({ ...scratch.options, dialect: connection.dialect });
-    dataSource = (await factory(
+    dataSource = await openSqlDataSource(
+      { ...scratch.options, dialect: connection.dialect },
+      {},
       (level, message) => level === 'Debug' && queries.push(message),
-      async () => undefined,
-    )) as SqlDataSource;
+    );
   }, 60_000);
   afterAll(async () => {
     await dataSource?.close();
@@ -163,14 +164,10 @@ describe.each(connections)('$name: queries', connection => {
   });
 
   it('runs native queries with context variables as bound parameters', async () => {
-    const factory = createSqlDataSource(
+    const native = await openSqlDataSource(
       { ...scratch.options, dialect: connection.dialect },
       { liveQueryConnections: 'main' },
     );
-    const native = (await factory(
-      () => undefined,
-      async () => undefined,
-    )) as SqlDataSource;
     try {
       const rows = await native.executeNativeQuery(
         'main',

@@ -7,7 +7,8 @@ import {
   type Caller,
   type RecordData,
 } from '@grove/datasource-toolkit';
-import { createSqlDataSource, type SqlDataSource } from '../src';
+import type { SqlDataSource } from '../src';
+import { openSqlDataSource } from './helpers/open-data-source';
 import { availableConnections, type TestConnection } from './helpers/connections';
 import { createScratchDatabase, type ScratchDatabase } from './helpers/scratch-database';
 
@@ -45,11 +46,7 @@ describe.each(connections)('$name: transactions and concurrent writes', connecti
   beforeAll(async () => {
     scratch = await createScratchDatabase(connection);
     await createTables(scratch, connection);
-    const factory = createSqlDataSource({ ...scratch.options, dialect: connection.dialect });
-    dataSource = (await factory(
-      () => undefined,
-      async () => undefined,
-    )) as SqlDataSource;
+    dataSource = await openSqlDataSource({ ...scratch.options, dialect: connection.dialect });
   }, 60_000);
   afterAll(async () => {
     await dataSource?.close();
