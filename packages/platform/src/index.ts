@@ -35,3 +35,29 @@ export {
   MAX_PASSWORD_LENGTH,
 } from './auth/password';
 export { generateEnvSecret, hashEnvSecret, findEnvironmentBySecret } from './auth/env-secret';
+
+// Server
+export { createPlatform } from './create-platform';
+export type { Platform } from './create-platform';
+export type { PlatformOptions } from './platform-options';
+export type { PlatformContext, PlatformMode } from './platform-context';
+export { bootstrapPlatform } from './bootstrap/bootstrap-platform';
+export type { BootstrapOptions, BootstrapResult } from './bootstrap/bootstrap-platform';
+
+// Events
+export type {
+  PlatformEvent,
+  PlatformEventBus,
+  PlatformEventListener,
+  PlatformEventName,
+} from './events/platform-event-bus';
+export { createMemoryEventBus } from './events/create-memory-event-bus';
+export { createRedisEventBus, EVENTS_CHANNEL } from './events/create-redis-event-bus';
+
+// Administration
+export { createProject } from './services/create-project';
+export { createEnvironment } from './services/create-environment';
+export type { EnvironmentInput } from './services/create-environment';
+export { BUILT_IN_ROLES, COLLECTION_RIGHTS, roleDefaults } from './services/built-in-roles';
+export type { CollectionRight, RoleDefaults } from './services/built-in-roles';
+export type { AdminInitiator } from './services/admin-initiator';

@@ -6,8 +6,12 @@ const TABLES = [
   'activity_logs',
   'admin_logs',
   'environment_schemas',
+  'approval_requests',
   'environments',
   MIGRATIONS_TABLE,
+  'invitations',
+  'oidc_payloads',
+  'platform_settings',
   'project_members',
   'projects',
   'renderings',
@@ -16,8 +20,10 @@ const TABLES = [
   'roles',
   'team_members',
   'teams',
+  'user_sessions',
   'users',
-];
+].sort();
+const MIGRATIONS = ['0001-initial-tables', '0002-login-and-approvals'];
 
 describe.each(availableServers())('platform migrations on $name', server => {
   let test: TestDatabase;
@@ -49,7 +55,7 @@ describe.each(availableServers())('platform migrations on $name', server => {
 
   it('creates every table on a fresh database and records the migration', async () => {
     expect(await tableNames()).toEqual(TABLES);
-    expect(await appliedMigrations()).toEqual(['0001-initial-tables']);
+    expect(await appliedMigrations()).toEqual(MIGRATIONS);
   });
 
   it('applies nothing the second time', async () => {
@@ -59,7 +65,7 @@ describe.each(availableServers())('platform migrations on $name', server => {
     const reopened = await test.reopen();
 
     expect(await reopened.models.Project.count()).toBe(1);
-    expect(await appliedMigrations()).toEqual(['0001-initial-tables']);
+    expect(await appliedMigrations()).toEqual(MIGRATIONS);
     expect(await tableNames()).toEqual(TABLES);
     await reopened.close();
   });

@@ -33,7 +33,10 @@ describe('openPlatformDatabase', () => {
     try {
       expect(db.dialect).toBe('sqlite');
       expect(await db.models.User.count()).toBe(0);
-      expect(messages).toEqual(['Platform database: applied migration 0001-initial-tables']);
+      expect(messages).toEqual([
+        'Platform database: applied migration 0001-initial-tables',
+        'Platform database: applied migration 0002-login-and-approvals',
+      ]);
     } finally {
       await db.close();
     }

@@ -1,5 +1,6 @@
 import { initialTables } from './0001-initial-tables';
+import { loginAndApprovals } from './0002-login-and-approvals';
 import type { PlatformMigration } from './platform-migration';
 
 /** Every migration of the platform, oldest first. Append new versions; never reorder. */
-export const platformMigrations: readonly PlatformMigration[] = [initialTables];
+export const platformMigrations: readonly PlatformMigration[] = [initialTables, loginAndApprovals];

@@ -130,6 +130,69 @@ export interface AdminLogRow {
   createdAt: Date;
 }
 
+/** A deployment-wide value generated once (signing keys, cookie keys), keyed by name. */
+export interface PlatformSettingRow {
+  key: string;
+  value: unknown;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** One object the OpenID provider stores (session, code, grant, client, device code...). */
+export interface OidcPayloadRow {
+  model: string;
+  id: string;
+  payload: Record<string, unknown>;
+  grantId: string | null;
+  userCode: string | null;
+  uid: string | null;
+  expiresAt: Date | null;
+  consumedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** A console login; the cookie holds the token, the row its SHA-256. */
+export interface UserSessionRow extends RowBase {
+  userId: number;
+  tokenHash: string;
+  /** The CSRF token the console echoes in a header on every change. */
+  csrfToken: string;
+  expiresAt: Date;
+}
+
+/** An invitation to join a project; the link holds the token, the row its SHA-256. */
+export interface InvitationRow extends RowBase {
+  projectId: number;
+  email: string;
+  roleId: number;
+  teamId: number | null;
+  tokenHash: string;
+  invitedById: number | null;
+  expiresAt: Date;
+  acceptedAt: Date | null;
+}
+
+/** Status of an approval request. */
+export type ApprovalStatus = 'pending' | 'approved' | 'rejected';
+
+/** An action run that waits for an approver (spec §4.4, §9). */
+export interface ApprovalRequestRow extends RowBase {
+  environmentId: number;
+  renderingId: number | null;
+  requesterId: number | null;
+  requesterEmail: string | null;
+  collectionName: string;
+  actionName: string;
+  recordIds: string[];
+  inputs: unknown[];
+  /** The action request body replayed (signed with the env secret) once approved. */
+  request: unknown;
+  status: ApprovalStatus;
+  reviewerId: number | null;
+  comments: { userId: number | null; comment: string; createdAt: string }[];
+}
+
 /** The typed models of every platform table. */
 export interface PlatformModels {
   readonly User: PlatformModel<UserRow, 'passwordHash' | 'tags'>;
@@ -161,6 +224,32 @@ export interface PlatformModels {
   readonly ActivityLog: PlatformModel<
     ActivityLogRow,
     'userId' | 'userEmail' | 'collectionName' | 'recordIds' | 'label'
+  >;
+  readonly PlatformSetting: ModelStatic<
+    PlatformSettingRow &
+      Model<PlatformSettingRow, Optional<PlatformSettingRow, 'createdAt' | 'updatedAt'>>
+  >;
+  readonly OidcPayload: ModelStatic<
+    OidcPayloadRow &
+      Model<
+        OidcPayloadRow,
+        Optional<
+          OidcPayloadRow,
+          'createdAt' | 'updatedAt' | 'grantId' | 'userCode' | 'uid' | 'expiresAt' | 'consumedAt'
+        >
+      >
+  >;
+  readonly UserSession: PlatformModel<UserSessionRow>;
+  readonly Invitation: PlatformModel<InvitationRow, 'teamId' | 'invitedById' | 'acceptedAt'>;
+  readonly ApprovalRequest: PlatformModel<
+    ApprovalRequestRow,
+    | 'renderingId'
+    | 'requesterId'
+    | 'requesterEmail'
+    | 'request'
+    | 'status'
+    | 'reviewerId'
+    | 'comments'
   >;
   readonly AdminLog: ModelStatic<
     AdminLogRow &

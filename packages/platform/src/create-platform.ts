@@ -1,0 +1,137 @@
+import { createServer } from 'node:http';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import { ValidationError } from '@grove/datasource-toolkit';
+import type { Logger } from '@grove/datasource-toolkit';
+import express from 'express';
+import type { Express } from 'express';
+
+import { bootstrapPlatform } from './bootstrap/bootstrap-platform';
+import type { BootstrapOptions, BootstrapResult } from './bootstrap/bootstrap-platform';
+import { openPlatformDatabase } from './database/open-platform-database';
+import { createMemoryEventBus } from './events/create-memory-event-bus';
+import { createRedisEventBus } from './events/create-redis-event-bus';
+import { buildPlatformRouter } from './http/build-platform-router';
+import type { PlatformContext } from './platform-context';
+import type { PlatformOptions } from './platform-options';
+
+/** A running platform. */
+export interface Platform {
+  /** The Express app: mount it in your own server when no `port` was given. */
+  readonly app: Express;
+  /** The public URL (OIDC issuer base, links). */
+  readonly url: string;
+  /** The bound port, when the platform listens itself. */
+  readonly port?: number;
+  readonly context: PlatformContext;
+  /** What the first start created (passwords and env secret shown once), or null on later starts. */
+  readonly bootstrap: BootstrapResult | null;
+  /** Stops listening, ends the event streams and closes the database and Redis connections. */
+  close(): Promise<void>;
+}
+
+const defaultLogger: Logger = (level, message) => {
+  if (level === 'Warn' || level === 'Error') process.stderr.write(`[grove platform] ${message}\n`);
+};
+
+function listen(port: number, host: string): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve(server);
+    });
+  });
+}
+
+function closeServer(server: Server | undefined): Promise<void> {
+  if (!server) return Promise.resolve();
+
+  return new Promise(resolve => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}
+
+/**
+ * Starts the Grove platform: opens (and migrates) its database, bootstraps the first admin,
+ * project and development environment on an empty database, connects the event bus (Redis when
+ * `redisUrl` is set) and serves the agent protocol, login and the admin API.
+ *
+ * @example
+ * ```ts
+ * const platform = await createPlatform({ port: 3000, database: { url: 'sqlite:platform.sqlite' } });
+ * if (platform.bootstrap) console.log(platform.bootstrap.adminPassword);
+ * // agents: GROVE_SERVER_URL=platform.url
+ * await platform.close();
+ * ```
+ */
+export async function createPlatform(
+  options: PlatformOptions & { readonly bootstrap?: BootstrapOptions | false } = {},
+): Promise<Platform> {
+  const logger = options.logger ?? defaultLogger;
+  const host = options.host ?? '127.0.0.1';
+  if (options.port === undefined && options.publicUrl === undefined) {
+    throw new ValidationError(
+      'createPlatform needs `publicUrl` when it does not listen itself (`port`)',
+    );
+  }
+
+  // Bind first so that the public URL (the OIDC issuer) can name the real port.
+  const server = options.port === undefined ? undefined : await listen(options.port, host);
+  const port = server ? (server.address() as AddressInfo).port : undefined;
+  const publicUrl = (options.publicUrl ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  let db: PlatformContext['db'] | undefined;
+  let events: PlatformContext['events'] | undefined;
+
+  try {
+    db = await openPlatformDatabase({ ...options.database, logger: options.database?.logger });
+    events = options.redisUrl
+      ? await createRedisEventBus(options.redisUrl, logger)
+      : createMemoryEventBus();
+    const bootstrap =
+      options.bootstrap === false ? null : await bootstrapPlatform(db, options.bootstrap);
+    const closeHooks: Array<() => Promise<void> | void> = [];
+    const context: PlatformContext = {
+      db,
+      events,
+      publicUrl,
+      mode: options.mode ?? 'standard',
+      logger,
+      heartbeatIntervalMs: options.heartbeatIntervalMs ?? 15_000,
+      onClose: hook => closeHooks.push(hook),
+    };
+    const app = express();
+    app.disable('x-powered-by');
+    app.use(buildPlatformRouter(context, options.maxBodySize ?? 50 * 1024 * 1024));
+    server?.on('request', app);
+
+    let closing: Promise<void> | undefined;
+
+    return {
+      app,
+      url: publicUrl,
+      port,
+      context,
+      bootstrap,
+      close: () => {
+        closing ??= (async () => {
+          const closed = closeServer(server);
+          for (const hook of closeHooks.reverse()) await hook();
+          await closed;
+          await context.events.close();
+          await context.db.close();
+        })();
+
+        return closing;
+      },
+    };
+  } catch (error) {
+    await closeServer(server);
+    await events?.close();
+    await db?.close();
+    throw error;
+  }
+}

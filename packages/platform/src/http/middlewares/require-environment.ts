@@ -1,0 +1,54 @@
+import { GroveError } from '@grove/datasource-toolkit';
+import type { RequestHandler, Response } from 'express';
+
+import { findEnvironmentBySecret } from '../../auth/env-secret';
+import type { EnvironmentRow } from '../../database/models/platform-models';
+import type { PlatformContext } from '../../platform-context';
+
+/** The header every agent call about its environment carries (spec §1.3). */
+export const ENV_SECRET_HEADER = 'forest-secret-key';
+
+/**
+ * Finds the environment from the request's env secret (its hash is looked up, the secret never
+ * stored) or answers 401. 401, not 404, for an unknown secret too: the vendor agent crashes on a
+ * 404 from its event stream (spec §2.6), and a 401 says the same thing without that risk.
+ * In sandbox mode, `provision` creates the environment of a well-formed unknown secret.
+ *
+ * @example
+ * ```ts
+ * router.get('/liana/environment', requireEnvironment(context), (req, res) => {
+ *   res.json(environmentOf(res));
+ * });
+ * ```
+ */
+export function requireEnvironment(
+  context: PlatformContext,
+  provision?: (secret: string) => Promise<EnvironmentRow | null>,
+): RequestHandler {
+  return (req, res, next) => {
+    const secret = req.get(ENV_SECRET_HEADER) ?? '';
+    const find = async () =>
+      (await findEnvironmentBySecret(context.db, secret)) ??
+      (provision ? await provision(secret) : null);
+
+    find()
+      .then(environment => {
+        if (!environment) {
+          throw new GroveError(
+            'UnauthorizedError',
+            secret === ''
+              ? `Missing the ${ENV_SECRET_HEADER} header`
+              : 'This environment secret matches no environment',
+          );
+        }
+        res.locals.environment = environment;
+        next();
+      })
+      .catch(next);
+  };
+}
+
+/** The environment {@link requireEnvironment} found for this request. */
+export function environmentOf(res: Response): EnvironmentRow {
+  return res.locals.environment as EnvironmentRow;
+}

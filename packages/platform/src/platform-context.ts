@@ -1,0 +1,24 @@
+import type { Logger } from '@grove/datasource-toolkit';
+
+import type { PlatformDatabase } from './database/platform-database';
+import type { PlatformEventBus } from './events/platform-event-bus';
+
+/**
+ * `standard`: the real platform. `sandbox`: the test kit's stand-in (in-memory database,
+ * permissive defaults, any well-formed env secret accepted, the test-kit routes).
+ */
+export type PlatformMode = 'standard' | 'sandbox';
+
+/** What every route and service of a running platform shares. */
+export interface PlatformContext {
+  readonly db: PlatformDatabase;
+  readonly events: PlatformEventBus;
+  /** The URL users and agents reach the platform at, without trailing slash (the OIDC issuer's base). */
+  readonly publicUrl: string;
+  readonly mode: PlatformMode;
+  readonly logger: Logger;
+  /** Period of the event-stream heartbeats. */
+  readonly heartbeatIntervalMs: number;
+  /** Registers work to do when the platform closes (end streams, stop timers), before the database closes. */
+  onClose(hook: () => Promise<void> | void): void;
+}

@@ -1,0 +1,28 @@
+import type { Logger } from '@grove/datasource-toolkit';
+
+import type { PlatformDatabaseOptions } from './database/platform-database-options';
+import type { PlatformMode } from './platform-context';
+
+/** Options of {@link createPlatform}. Nothing is read from the environment here (see the bin). */
+export interface PlatformOptions {
+  /** The platform's own database (default: the SQLite file `grove-platform.sqlite`). */
+  readonly database?: PlatformDatabaseOptions;
+  /**
+   * The URL the platform is reached at (the OIDC issuer's base, links in pages). Default:
+   * `http://localhost:<port>` when `port` is given; required otherwise.
+   */
+  readonly publicUrl?: string;
+  /** Listen on this port (0: a free one) before building the routes. Omit to mount `platform.app` yourself. */
+  readonly port?: number;
+  /** Host to bind when `port` is given (default `127.0.0.1`). */
+  readonly host?: string;
+  /** `redis://…`: events and counters shared by every platform process of the deployment. */
+  readonly redisUrl?: string;
+  /** Default `standard`. */
+  readonly mode?: PlatformMode;
+  /** Period of the event-stream heartbeats (default 15 s; agents expect one within 45 s). */
+  readonly heartbeatIntervalMs?: number;
+  /** Maximum JSON body size in bytes (default 50 MiB: schema uploads of large projects). */
+  readonly maxBodySize?: number;
+  readonly logger?: Logger;
+}
