@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 
 import { UniqueConstraintError } from 'sequelize';
 
-import { hashPassword } from '../auth/password';
+import { ValidationError } from '@grove/datasource-toolkit';
+
+import { checkPasswordStrength, hashPassword } from '../auth/password';
 import type { EnvironmentRow, ProjectRow } from '../database/models/platform-models';
 import type { PlatformDatabase } from '../database/platform-database';
 import { createEnvironment } from '../services/create-environment';
@@ -18,6 +20,16 @@ export interface BootstrapOptions {
   readonly environmentName?: string;
   /** The development environment's agent URL (default `http://localhost:3351`). */
   readonly agentUrl?: string;
+  /**
+   * The admin's password, for development setups that need a known one (default: a random one,
+   * returned once). Must pass the password rules.
+   */
+  readonly adminPassword?: string;
+  /**
+   * The development environment's env secret (64 lower-case hex characters), for development
+   * setups whose agent configuration already names one (default: a new random secret).
+   */
+  readonly envSecret?: string;
 }
 
 /** The secrets of a first start: shown once, never stored in clear. */
@@ -52,7 +64,12 @@ export async function bootstrapPlatform(
 
   const adminEmail = options.adminEmail ?? 'admin@grove.local';
   // 18 random bytes in base64url: 24 characters, well past the password rules.
-  const adminPassword = randomBytes(18).toString('base64url');
+  const adminPassword = options.adminPassword ?? randomBytes(18).toString('base64url');
+  const weakness = checkPasswordStrength(adminPassword);
+  if (weakness) throw new ValidationError(`The bootstrap admin password is refused: ${weakness}`);
+  if (options.envSecret !== undefined && !/^[0-9a-f]{64}$/.test(options.envSecret)) {
+    throw new ValidationError('The bootstrap env secret must be 64 lower-case hex characters');
+  }
   let adminId: number;
   try {
     const admin = await db.models.User.create({
@@ -75,6 +92,7 @@ export async function bootstrapPlatform(
     name: options.environmentName ?? 'Development',
     agentUrl: options.agentUrl ?? 'http://localhost:3351',
     isProduction: false,
+    envSecret: options.envSecret,
   });
 
   return { adminEmail, adminPassword, project, environment, envSecret };

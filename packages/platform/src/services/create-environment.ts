@@ -14,6 +14,8 @@ export interface EnvironmentInput {
   /** Where the environment's agent is reached (http or https URL), or null. */
   readonly agentUrl?: unknown;
   readonly isProduction?: unknown;
+  /** A chosen env secret (bootstrap of development setups only); default: a new random one. */
+  readonly envSecret?: string;
 }
 
 /** Checks an agent URL: absent/null, or an absolute http(s) URL without credentials. */
@@ -54,7 +56,7 @@ export async function createEnvironment(
     throw new ValidationError('isProduction must be a boolean');
   }
   const isProduction = input.isProduction === true;
-  const envSecret = generateEnvSecret();
+  const envSecret = input.envSecret ?? generateEnvSecret();
   const { models } = db;
 
   const environment = await db.sequelize.transaction(async transaction => {
