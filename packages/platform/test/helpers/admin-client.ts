@@ -1,5 +1,5 @@
-import type { PlatformDatabase, PlatformEvent } from '../../src';
-import type { Platform } from '../../src';
+import { hashPassword } from '../../src';
+import type { Platform, PlatformDatabase, PlatformEvent } from '../../src';
 
 /** What an admin API call answered. */
 export interface AdminResponse {
@@ -131,7 +131,6 @@ export async function addMember(
   password = 'a long enough password',
 ): Promise<number> {
   const { models } = platform.context.db;
-  const { hashPassword } = await import('../../src');
   const user = await models.User.create({
     email,
     firstName: 'Test',
