@@ -3,19 +3,37 @@ import * as platform from '../src';
 describe('@grove/platform exports', () => {
   it('exports exactly its public API', () => {
     expect(Object.keys(platform).sort()).toEqual([
+      'BUILT_IN_ROLES',
+      'COLLECTION_RIGHTS',
       'DEFAULT_PLATFORM_DATABASE_URL',
+      'EVENTS_CHANNEL',
       'MAX_PASSWORD_LENGTH',
       'MIGRATIONS_TABLE',
       'MIN_PASSWORD_LENGTH',
+      'SESSION_COOKIE',
+      'SESSION_DURATION_MS',
+      'WIRE_OPERATORS',
+      'applyAdminChange',
+      'bootstrapPlatform',
+      'checkConditionTree',
+      'checkIpWhitelist',
       'checkPasswordStrength',
+      'createEnvironment',
+      'createMemoryEventBus',
+      'createPlatform',
+      'createProject',
+      'createRedisEventBus',
       'findEnvironmentBySecret',
       'generateEnvSecret',
       'hashEnvSecret',
       'hashPassword',
       'migratePlatformDatabase',
       'openPlatformDatabase',
+      'publishRefresh',
       'resolvePlatformDatabaseUrl',
+      'roleDefaults',
       'verifyPassword',
+      'writeAdminLog',
     ]);
   });
 });

@@ -29,7 +29,7 @@ function checkString(value: string, path: string): void {
 }
 
 function checkValue(value: unknown, path: string): void {
-  if (value === null || typeof value === 'boolean') return;
+  if (value === undefined || value === null || typeof value === 'boolean') return;
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) throw new ValidationError(`${path}: not a finite number`);
 

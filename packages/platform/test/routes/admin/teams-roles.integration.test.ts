@@ -40,45 +40,81 @@ describe.each(availableServers())('admin teams, roles and rights on $name', serv
     (await test.platform.context.db.models.Role.findOne({ where: { projectId, name } }))!.id;
 
   it('creates a team with a rendering per environment, renames it, manages its members and deletes it', async () => {
-    const second = await admin.call('POST', `${base}/environments`, { name: 'Production', isProduction: true });
+    const second = await admin.call('POST', `${base}/environments`, {
+      name: 'Production',
+      isProduction: true,
+    });
     const created = await admin.call('POST', `${base}/teams`, { name: 'Support' });
     expect(created.status).toBe(201);
     const teamId = created.body.data.id;
     const { models } = test.platform.context.db;
-    const renderings = await models.Rendering.findAll({ where: { teamId }, order: [['environmentId', 'ASC']] });
-    expect(renderings.map(rendering => rendering.environmentId)).toEqual([environmentId, second.body.data.id]);
+    const renderings = await models.Rendering.findAll({
+      where: { teamId },
+      order: [['environmentId', 'ASC']],
+    });
+    expect(renderings.map(rendering => rendering.environmentId)).toEqual([
+      environmentId,
+      second.body.data.id,
+    ]);
 
     const userId = await addMember(test.platform, projectId, 'User', 'sam@example.com');
     const { events, stop } = recordEvents(test.platform);
-    expect((await admin.call('POST', `${base}/teams/${teamId}/members`, { userId })).status).toBe(204);
+    expect((await admin.call('POST', `${base}/teams/${teamId}/members`, { userId })).status).toBe(
+      204,
+    );
     stop();
     expect(events.map(event => event.name)).toEqual(['refresh-users', 'refresh-users']);
-    expect((await admin.call('POST', `${base}/teams/${teamId}/members`, { userId })).status).toBe(409);
+    expect((await admin.call('POST', `${base}/teams/${teamId}/members`, { userId })).status).toBe(
+      409,
+    );
     const teams = await admin.call('GET', `${base}/teams`);
     expect(teams.body.data).toEqual([
       expect.objectContaining({ name: 'Operations', userIds: [admin.userId] }),
       expect.objectContaining({ id: teamId, name: 'Support', userIds: [userId] }),
     ]);
 
-    expect((await admin.call('PATCH', `${base}/teams/${teamId}`, { name: 'Helpdesk' })).body.data.name).toBe('Helpdesk');
-    expect((await admin.call('DELETE', `${base}/teams/${teamId}/members/${userId}`)).status).toBe(204);
-    expect((await admin.call('DELETE', `${base}/teams/${teamId}/members/${userId}`)).status).toBe(404);
+    expect(
+      (await admin.call('PATCH', `${base}/teams/${teamId}`, { name: 'Helpdesk' })).body.data.name,
+    ).toBe('Helpdesk');
+    expect((await admin.call('DELETE', `${base}/teams/${teamId}/members/${userId}`)).status).toBe(
+      204,
+    );
+    expect((await admin.call('DELETE', `${base}/teams/${teamId}/members/${userId}`)).status).toBe(
+      404,
+    );
     expect((await admin.call('DELETE', `${base}/teams/${teamId}`)).status).toBe(204);
     expect(await models.Rendering.count({ where: { teamId } })).toBe(0);
-    const actions = (await models.AdminLog.findAll({ where: { resourceType: ['team', 'team-member'] }, order: [['id', 'ASC']] }))
-      .map(log => `${log.resourceType}:${log.action}`);
-    expect(actions).toEqual(['team:create', 'team-member:create', 'team:update', 'team-member:delete', 'team:delete']);
+    const actions = (
+      await models.AdminLog.findAll({
+        where: { resourceType: ['team', 'team-member'] },
+        order: [['id', 'ASC']],
+      })
+    ).map(log => `${log.resourceType}:${log.action}`);
+    expect(actions).toEqual([
+      'team:create',
+      'team-member:create',
+      'team:update',
+      'team-member:delete',
+      'team:delete',
+    ]);
   });
 
   it('refuses duplicate team names (409) and non-members in teams (404), changing nothing', async () => {
-    const teamId = (await test.platform.context.db.models.Team.findOne({ where: { projectId } }))!.id;
+    const teamId = (await test.platform.context.db.models.Team.findOne({ where: { projectId } }))!
+      .id;
     const stranger = await test.platform.context.db.models.User.create({
-      email: 'stranger@example.com', firstName: 'S', lastName: 'T', permissionLevel: 'user',
+      email: 'stranger@example.com',
+      firstName: 'S',
+      lastName: 'T',
+      permissionLevel: 'user',
     });
     await unchanged(async () => {
       expect((await admin.call('POST', `${base}/teams`, { name: 'Operations' })).status).toBe(409);
       expect((await admin.call('POST', `${base}/teams`, { name: '   ' })).status).toBe(400);
-      expect((await admin.call('POST', `${base}/teams/${teamId}/members`, { userId: stranger.id })).status).toBe(404);
+      expect(
+        (await admin.call('POST', `${base}/teams/${teamId}/members`, { userId: stranger.id }))
+          .status,
+      ).toBe(404);
     });
   });
 
@@ -90,11 +126,15 @@ describe.each(availableServers())('admin teams, roles and rights on $name', serv
     expect(created.body.data).toMatchObject({ name: 'Auditor', builtIn: false });
     expect(events).toEqual([{ environmentId, name: 'refresh-roles', data: {} }]);
     const id = created.body.data.id;
-    expect((await admin.call('PATCH', `${base}/roles/${id}`, { name: 'Inspector' })).body.data.name).toBe('Inspector');
+    expect(
+      (await admin.call('PATCH', `${base}/roles/${id}`, { name: 'Inspector' })).body.data.name,
+    ).toBe('Inspector');
 
     const adminRole = await roleId('Admin');
     await unchanged(async () => {
-      expect((await admin.call('PATCH', `${base}/roles/${adminRole}`, { name: 'Boss' })).status).toBe(403);
+      expect(
+        (await admin.call('PATCH', `${base}/roles/${adminRole}`, { name: 'Boss' })).status,
+      ).toBe(403);
       expect((await admin.call('DELETE', `${base}/roles/${adminRole}`)).status).toBe(403);
       expect((await admin.call('POST', `${base}/roles`, { name: 'Editor' })).status).toBe(409);
     });
@@ -111,11 +151,21 @@ describe.each(availableServers())('admin teams, roles and rights on $name', serv
   it('sets collection and action rights, logging previous values and refreshing roles', async () => {
     const editor = await roleId('Editor');
     const collectionPath = `${base}/roles/${editor}/collections/books`;
-    const rights = { browse: true, read: true, edit: false, add: false, delete: false, export: true };
+    const rights = {
+      browse: true,
+      read: true,
+      edit: false,
+      add: false,
+      delete: false,
+      export: true,
+    };
     const { events, stop } = recordEvents(test.platform);
     expect((await admin.call('PUT', collectionPath, rights)).status).toBe(200);
     expect((await admin.call('PUT', collectionPath, { ...rights, edit: true })).status).toBe(200);
-    const condition = { aggregator: 'and', conditions: [{ field: 'status', operator: 'equal', value: 'draft', source: 'data' }] };
+    const condition = {
+      aggregator: 'and',
+      conditions: [{ field: 'status', operator: 'equal', value: 'draft', source: 'data' }],
+    };
     const actionRights = {
       trigger: true,
       triggerConditions: condition,
@@ -125,7 +175,11 @@ describe.each(availableServers())('admin teams, roles and rights on $name', serv
       approveConditions: null,
       selfApprove: false,
     };
-    const action = await admin.call('PUT', `${base}/roles/${editor}/actions/books/${encodeURIComponent('Mark as read')}`, actionRights);
+    const action = await admin.call(
+      'PUT',
+      `${base}/roles/${editor}/actions/books/${encodeURIComponent('Mark as read')}`,
+      actionRights,
+    );
     stop();
     expect(action.status).toBe(200);
     expect(events).toEqual(Array(3).fill({ environmentId, name: 'refresh-roles', data: {} }));
@@ -138,25 +192,63 @@ describe.each(availableServers())('admin teams, roles and rights on $name', serv
       where: { resourceType: 'role-collection-rights' },
       order: [['id', 'ASC']],
     });
-    expect(logs.map(log => log.previousValues)).toEqual([null, { collectionName: 'books', ...rights }]);
+    expect(logs.map(log => log.previousValues)).toEqual([
+      null,
+      { collectionName: 'books', ...rights },
+    ]);
   });
 
   it('refuses incomplete rights and malformed conditions (400), changing nothing', async () => {
     const editor = await roleId('Editor');
     const actionPath = `${base}/roles/${editor}/actions/books/Archive`;
     const valid = {
-      trigger: true, triggerConditions: null, approvalRequired: false, approvalRequiredConditions: null,
-      approve: false, approveConditions: null, selfApprove: false,
+      trigger: true,
+      triggerConditions: null,
+      approvalRequired: false,
+      approvalRequiredConditions: null,
+      approve: false,
+      approveConditions: null,
+      selfApprove: false,
     };
     await unchanged(async () => {
-      expect((await admin.call('PUT', `${base}/roles/${editor}/collections/books`, { browse: true })).status).toBe(400);
-      expect((await admin.call('PUT', `${base}/roles/${editor}/collections/books`, {
-        browse: 1, read: true, edit: true, add: true, delete: true, export: true,
-      })).status).toBe(400);
-      expect((await admin.call('PUT', actionPath, { ...valid, triggerConditions: { field: 'a', operator: 'Equal', value: 1 } })).status).toBe(400);
-      expect((await admin.call('PUT', actionPath, { ...valid, approveConditions: { aggregator: 'xor', conditions: [] } })).status).toBe(400);
-      expect((await admin.call('PUT', `${base}/roles/999999/collections/books`, { ...valid })).status).toBe(400);
-      expect((await admin.call('PUT', `${base}/roles/999999/actions/books/Archive`, valid)).status).toBe(404);
+      expect(
+        (await admin.call('PUT', `${base}/roles/${editor}/collections/books`, { browse: true }))
+          .status,
+      ).toBe(400);
+      expect(
+        (
+          await admin.call('PUT', `${base}/roles/${editor}/collections/books`, {
+            browse: 1,
+            read: true,
+            edit: true,
+            add: true,
+            delete: true,
+            export: true,
+          })
+        ).status,
+      ).toBe(400);
+      expect(
+        (
+          await admin.call('PUT', actionPath, {
+            ...valid,
+            triggerConditions: { field: 'a', operator: 'Equal', value: 1 },
+          })
+        ).status,
+      ).toBe(400);
+      expect(
+        (
+          await admin.call('PUT', actionPath, {
+            ...valid,
+            approveConditions: { aggregator: 'xor', conditions: [] },
+          })
+        ).status,
+      ).toBe(400);
+      expect(
+        (await admin.call('PUT', `${base}/roles/999999/collections/books`, { ...valid })).status,
+      ).toBe(400);
+      expect(
+        (await admin.call('PUT', `${base}/roles/999999/actions/books/Archive`, valid)).status,
+      ).toBe(404);
     });
   });
 });
