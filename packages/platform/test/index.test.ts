@@ -10,7 +10,13 @@ describe('@grove/platform exports', () => {
       'MAX_PASSWORD_LENGTH',
       'MIGRATIONS_TABLE',
       'MIN_PASSWORD_LENGTH',
+      'SESSION_COOKIE',
+      'SESSION_DURATION_MS',
+      'WIRE_OPERATORS',
+      'applyAdminChange',
       'bootstrapPlatform',
+      'checkConditionTree',
+      'checkIpWhitelist',
       'checkPasswordStrength',
       'createEnvironment',
       'createMemoryEventBus',
@@ -23,9 +29,11 @@ describe('@grove/platform exports', () => {
       'hashPassword',
       'migratePlatformDatabase',
       'openPlatformDatabase',
+      'publishRefresh',
       'resolvePlatformDatabaseUrl',
       'roleDefaults',
       'verifyPassword',
+      'writeAdminLog',
     ]);
   });
 });

@@ -1,0 +1,79 @@
+import type {
+  EnvironmentRow,
+  InvitationRow,
+  ProjectRow,
+  RenderingRow,
+  RoleRow,
+  TeamRow,
+  UserRow,
+} from '../../database/models/platform-models';
+
+// What the admin API shows of each row: camelCase, ids as numbers, never a secret hash nor a
+// password hash.
+
+/** A user as the admin API shows it. */
+export function userJson(user: UserRow) {
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    permissionLevel: user.permissionLevel,
+    tags: user.tags,
+  };
+}
+
+/** A project. */
+export function projectJson(project: ProjectRow) {
+  return { id: project.id, name: project.name, createdAt: project.createdAt };
+}
+
+/** An environment, without its secret hash. */
+export function environmentJson(environment: EnvironmentRow) {
+  return {
+    id: environment.id,
+    projectId: environment.projectId,
+    name: environment.name,
+    agentUrl: environment.agentUrl,
+    isProduction: environment.isProduction,
+    ipWhitelist: {
+      enabled: environment.ipWhitelistEnabled,
+      rules: environment.ipWhitelistRules,
+    },
+    createdAt: environment.createdAt,
+  };
+}
+
+/** A team. */
+export function teamJson(team: TeamRow) {
+  return { id: team.id, projectId: team.projectId, name: team.name };
+}
+
+/** A role (its rights are listed apart). */
+export function roleJson(role: RoleRow) {
+  return { id: role.id, projectId: role.projectId, name: role.name, builtIn: role.builtIn };
+}
+
+/** An invitation, without its token hash. */
+export function invitationJson(invitation: InvitationRow) {
+  return {
+    id: invitation.id,
+    email: invitation.email,
+    roleId: invitation.roleId,
+    teamId: invitation.teamId,
+    invitedById: invitation.invitedById,
+    expiresAt: invitation.expiresAt,
+    acceptedAt: invitation.acceptedAt,
+  };
+}
+
+/** A rendering: what a team sees in an environment. */
+export function renderingJson(rendering: RenderingRow) {
+  return {
+    id: rendering.id,
+    teamId: rendering.teamId,
+    environmentId: rendering.environmentId,
+    collections: rendering.collections,
+    stats: rendering.stats,
+  };
+}
