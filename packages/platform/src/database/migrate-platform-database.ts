@@ -37,10 +37,12 @@ export async function migratePlatformDatabase(
   const applied =
     sequelize.getDialect() === 'postgres'
       ? await sequelize.transaction(async transaction => {
-          // Held until this transaction ends; the migrations run on other pool connections.
-          await sequelize.query(`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`, {
-            transaction,
-          });
+          // Held until this transaction ends; the migrations run on other pool connections. Keyed
+          // by schema too: platforms in other schemas of the server do not wait for each other.
+          await sequelize.query(
+            `SELECT pg_advisory_xact_lock(${MIGRATION_LOCK}, hashtext(current_schema()))`,
+            { transaction },
+          );
 
           return umzug.up();
         })
