@@ -61,3 +61,29 @@ export type { EnvironmentInput } from './services/create-environment';
 export { BUILT_IN_ROLES, COLLECTION_RIGHTS, roleDefaults } from './services/built-in-roles';
 export type { CollectionRight, RoleDefaults } from './services/built-in-roles';
 export type { AdminInitiator } from './services/admin-initiator';
+
+// Agent protocol: schema store and permissions v4
+export { parseApimap, checkSchemaHash, APIMAP_LIMITS } from './schema/parse-apimap';
+export { loadEnvironmentSchema } from './schema/load-environment-schema';
+export type { LoadedSchema } from './schema/load-environment-schema';
+export { saveEnvironmentSchema } from './schema/save-environment-schema';
+export { toForestSchemaDocument } from './schema/to-forest-schema-document';
+export type { ForestSchemaDocument } from './schema/to-forest-schema-document';
+export type {
+  StoredSchema,
+  StoredCollection,
+  StoredField,
+  StoredAction,
+  StoredSegment,
+} from './schema/stored-schema';
+export { computeEnvironmentPermissions } from './permissions/compute-environment-permissions';
+export type {
+  EnvironmentPermissions,
+  ActionPermissions,
+  RolesRight,
+  RoleCondition,
+} from './permissions/compute-environment-permissions';
+export { computeUsersPermissions } from './permissions/compute-users-permissions';
+export type { EnvironmentUser } from './permissions/compute-users-permissions';
+export { computeRenderingPermissions } from './permissions/compute-rendering-permissions';
+export type { RenderingPermissions } from './permissions/compute-rendering-permissions';
