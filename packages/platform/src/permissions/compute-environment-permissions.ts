@@ -146,14 +146,16 @@ export async function computeEnvironmentPermissions(
       order: [['id', 'ASC']],
     })
   ).map(role => role.get({ plain: true }));
-  const where = { roleId: { [Op.in]: roles.map(role => role.id) } };
+  // Ordered by id: collections and actions known only from rows come in creation order.
+  const query = {
+    where: { roleId: { [Op.in]: roles.map(role => role.id) } },
+    order: [['id', 'ASC']] as [string, string][],
+  };
   const [collectionRows, actionRows, loaded] = await Promise.all([
-    models.RoleCollectionRight.findAll({ where }).then(rows =>
+    models.RoleCollectionRight.findAll(query).then(rows =>
       rows.map(row => row.get({ plain: true })),
     ),
-    models.RoleActionRight.findAll({ where }).then(rows =>
-      rows.map(row => row.get({ plain: true })),
-    ),
+    models.RoleActionRight.findAll(query).then(rows => rows.map(row => row.get({ plain: true }))),
     loadEnvironmentSchema(db, environment.id),
   ]);
 

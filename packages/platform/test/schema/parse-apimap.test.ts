@@ -62,7 +62,9 @@ describe('parseApimap', () => {
       'a field without a name',
       () => ({
         ...sampleApimap(),
-        data: [{ type: 'collections', id: 'x', attributes: { name: 'x', fields: [{ type: 'Number' }] } }],
+        data: [
+          { type: 'collections', id: 'x', attributes: { name: 'x', fields: [{ type: 'Number' }] } },
+        ],
       }),
     ],
     ['a link to a resource not included', () => ({ ...sampleApimap(), included: [] })],
@@ -102,11 +104,12 @@ describe('parseApimap', () => {
 
   it('refuses two actions of a collection with one display name (the permissions key)', () => {
     const apimap = sampleApimap();
-    apimap.data[1]!.relationships.actions.data.push({ type: 'actions', id: 'orders-1-archive' });
-    apimap.included.push({
+    const orders = apimap.data[1]!.relationships as { actions: { data: unknown[] } };
+    orders.actions.data.push({ type: 'actions', id: 'orders-1-archive' });
+    (apimap.included as unknown[]).push({
       type: 'actions',
       id: 'orders-1-archive',
-      attributes: { name: 'Archive' } as never,
+      attributes: { name: 'Archive' },
     });
 
     expect(() => parseApimap(apimap)).toThrow(/same name/);

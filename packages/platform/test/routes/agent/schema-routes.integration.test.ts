@@ -114,7 +114,10 @@ describe.each(availableServers())('schema routes on $name', server => {
       name: 'Archive',
       endpoint: '/forest/_actions/orders/0/archive',
     });
-    expect(find('segments', 'orders.Paid')?.attributes).toEqual({ id: 'orders.Paid', name: 'Paid' });
+    expect(find('segments', 'orders.Paid')?.attributes).toEqual({
+      id: 'orders.Paid',
+      name: 'Paid',
+    });
     expect(document.included).toHaveLength(5);
   });
 
