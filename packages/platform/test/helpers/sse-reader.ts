@@ -41,7 +41,7 @@ export async function openEventStream(url: string, secret: string): Promise<SseR
 
         return { event: field('event'), data: field('data') };
       }
-      let chunk: ReadableStreamReadResult<Uint8Array>;
+      let chunk: Awaited<ReturnType<typeof reader.read>>;
       try {
         chunk = await reader.read();
       } catch {

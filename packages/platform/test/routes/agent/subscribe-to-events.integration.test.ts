@@ -2,34 +2,11 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 import { createEnvironment, createPlatform } from '../../../src';
-import type { PlatformEventBus } from '../../../src';
+import { countListeners, waitFor } from '../../helpers/count-listeners';
 import { availableServers } from '../../helpers/test-databases';
 import { openEventStream } from '../../helpers/sse-reader';
 import { createTestPlatformDatabase, startTestPlatform } from '../../helpers/test-platform';
 import type { TestPlatform } from '../../helpers/test-platform';
-
-/** Counts the bus listeners the platform holds (the bus is the platform's own, instrumented). */
-function countListeners(bus: PlatformEventBus): () => number {
-  let active = 0;
-  const subscribe = bus.subscribe.bind(bus);
-  (bus as { subscribe: PlatformEventBus['subscribe'] }).subscribe = listener => {
-    active += 1;
-    const stop = subscribe(listener);
-    let stopped = false;
-
-    return () => {
-      if (!stopped) active -= 1;
-      stopped = true;
-      stop();
-    };
-  };
-
-  return () => active;
-}
-
-async function waitFor(condition: () => boolean): Promise<void> {
-  while (!condition()) await new Promise(resolve => setTimeout(resolve, 10));
-}
 
 describe.each(availableServers())('event stream on $name', server => {
   let test: TestPlatform;
@@ -119,7 +96,10 @@ describe.each(availableServers())('event stream on $name', server => {
   });
 
   it('answers 401, never 404, to a missing or wrong secret, and subscribes nothing', async () => {
-    for (const headers of [{}, { 'forest-secret-key': 'f'.repeat(64) }]) {
+    for (const headers of [{}, { 'forest-secret-key': 'f'.repeat(64) }] as Record<
+      string,
+      string
+    >[]) {
       const response = await fetch(`${test.platform.url}/liana/v4/subscribe-to-events`, {
         headers,
       });
