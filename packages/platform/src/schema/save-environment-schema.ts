@@ -1,34 +1,14 @@
-import { UniqueConstraintError } from 'sequelize';
+import { Op, UniqueConstraintError } from 'sequelize';
 
 import type { PlatformDatabase } from '../database/platform-database';
 import type { StoredSchema } from './stored-schema';
 
-async function write(
-  db: PlatformDatabase,
-  environmentId: number,
-  schema: StoredSchema,
-  hash: string,
-): Promise<boolean> {
-  const { EnvironmentSchema } = db.models;
-
-  return db.sequelize.transaction(async transaction => {
-    const row = await EnvironmentSchema.findOne({ where: { environmentId }, transaction });
-    if (!row) {
-      await EnvironmentSchema.create({ environmentId, schema, hash }, { transaction });
-
-      return true;
-    }
-    if (row.hash === hash) return false;
-    await row.update({ schema, hash }, { transaction });
-
-    return true;
-  });
-}
-
 /**
  * Stores the schema an environment's agent uploaded (one per environment, replaced on each
- * upload) and tells whether it changed (a different hash). Two agents of one environment that
- * upload together both succeed: the one that loses the insert race updates the row instead.
+ * upload) and tells whether it changed (a different hash). Each write is one statement, no
+ * transaction: agents of one environment that upload together all succeed (SQLite would refuse
+ * concurrent transactions), the one that loses the insert race updates the row instead, and the
+ * last write wins.
  *
  * @example
  * ```ts
@@ -41,11 +21,20 @@ export async function saveEnvironmentSchema(
   schema: StoredSchema,
   hash: string,
 ): Promise<boolean> {
-  try {
-    return await write(db, environmentId, schema, hash);
-  } catch (error) {
-    if (!(error instanceof UniqueConstraintError)) throw error;
+  const { EnvironmentSchema } = db.models;
+  if (!(await EnvironmentSchema.findOne({ where: { environmentId }, attributes: ['id'] }))) {
+    try {
+      await EnvironmentSchema.create({ environmentId, schema, hash });
 
-    return write(db, environmentId, schema, hash);
+      return true;
+    } catch (error) {
+      if (!(error instanceof UniqueConstraintError)) throw error;
+    }
   }
+  const [updated] = await EnvironmentSchema.update(
+    { schema, hash },
+    { where: { environmentId, hash: { [Op.ne]: hash } } },
+  );
+
+  return updated > 0;
 }

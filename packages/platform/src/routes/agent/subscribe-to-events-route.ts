@@ -3,6 +3,9 @@ import type { Response } from 'express';
 import { environmentOf } from '../../http/middlewares/require-environment';
 import type { PlatformRouteMounter } from '../../http/platform-router-mounter';
 
+/** Event names as agents know them; anything else (a line break...) could forge SSE fields. */
+const EVENT_NAME = /^[a-z][a-z-]{0,63}$/;
+
 /** The SSE frame of one event; `data` is never empty (agents parse it as JSON). */
 function frame(name: string, data: unknown): string {
   return `event: ${name}\ndata: ${JSON.stringify(data ?? {})}\n\n`;
@@ -42,7 +45,9 @@ export const mountSubscribeToEvents: PlatformRouteMounter = (router, context) =>
     };
 
     const unsubscribe = context.events.subscribe(event => {
-      if (event.environmentId === environmentId) send(event.name, event.data);
+      if (event.environmentId === environmentId && EVENT_NAME.test(event.name)) {
+        send(event.name, event.data);
+      }
     });
     const heartbeat = setInterval(() => send('heartbeat', {}), context.heartbeatIntervalMs);
     const end = () => {

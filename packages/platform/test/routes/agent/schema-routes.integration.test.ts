@@ -47,6 +47,17 @@ describe.each(availableServers())('schema routes on $name', server => {
     expect(await storedSchemas()).toBe(1);
   });
 
+  it('stores one schema when two agents of the environment upload at once', async () => {
+    const uploads = await Promise.all(
+      ['1', '2', '3'].map(digit =>
+        agentCall(url, secret, '/forest/apimaps', { body: sampleApimap(digit.repeat(40)) }),
+      ),
+    );
+
+    expect(uploads.map(response => response.status)).toEqual([204, 204, 204]);
+    expect(await storedSchemas()).toBe(1);
+  });
+
   it('replaces the stored schema on a new upload', async () => {
     await agentCall(url, secret, '/forest/apimaps', { body: sampleApimap('1'.repeat(40)) });
     await agentCall(url, secret, '/forest/apimaps', {

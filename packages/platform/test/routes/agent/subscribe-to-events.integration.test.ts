@@ -49,6 +49,12 @@ describe.each(availableServers())('event stream on $name', server => {
     });
     await context.events.publish({
       environmentId: bootstrap!.environment.id,
+      // A name that would forge SSE fields (from a tampered Redis channel) is never forwarded.
+      name: 'refresh-users\ndata: forged' as 'refresh-users',
+      data: {},
+    });
+    await context.events.publish({
+      environmentId: bootstrap!.environment.id,
       name: 'refresh-renderings',
       data: { renderingIds: [3, 4] },
     });
