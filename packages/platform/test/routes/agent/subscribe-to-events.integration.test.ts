@@ -142,3 +142,44 @@ describe('event stream of a platform mounted in a host server', () => {
     }
   });
 });
+
+const redisUrl = process.env.REDIS_URL;
+
+(redisUrl ? describe : describe.skip)(
+  `event stream across platform processes${redisUrl ? '' : ': skipped, no REDIS_URL in the environment'}`,
+  () => {
+    it('forwards an event published by another process of the deployment', async () => {
+      const first = await startTestPlatform({ name: 'SQLite', url: 'sqlite' }, { redisUrl });
+      const second = await createPlatform({
+        port: 0,
+        logger: () => undefined,
+        redisUrl,
+        database: first.database.options,
+      });
+      try {
+        const stream = await openEventStream(
+          first.platform.url,
+          first.platform.bootstrap!.envSecret,
+        );
+        await stream.next();
+        // The Redis channel is shared by every test run: a random rendering id marks ours.
+        const renderingId = Math.floor(Math.random() * 1e9);
+        await second.context.events.publish({
+          environmentId: first.platform.bootstrap!.environment.id,
+          name: 'refresh-renderings',
+          data: { renderingIds: [renderingId] },
+        });
+
+        expect(
+          await stream.until(
+            event => event.data === JSON.stringify({ renderingIds: [renderingId] }),
+          ),
+        ).toEqual({ event: 'refresh-renderings', data: `{"renderingIds":[${renderingId}]}` });
+        stream.abort();
+      } finally {
+        await second.close();
+        await first.stop();
+      }
+    });
+  },
+);
