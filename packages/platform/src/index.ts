@@ -71,3 +71,29 @@ export { checkConditionTree, WIRE_OPERATORS } from './services/check-condition-t
 export { checkIpWhitelist } from './services/check-ip-whitelist';
 export type { IpRule } from './services/check-ip-whitelist';
 export { SESSION_COOKIE, SESSION_DURATION_MS } from './auth/console-session';
+
+// Agent protocol: schema store and permissions v4
+export { parseApimap, checkSchemaHash, APIMAP_LIMITS } from './schema/parse-apimap';
+export { loadEnvironmentSchema } from './schema/load-environment-schema';
+export type { LoadedSchema } from './schema/load-environment-schema';
+export { saveEnvironmentSchema } from './schema/save-environment-schema';
+export { toForestSchemaDocument } from './schema/to-forest-schema-document';
+export type { ForestSchemaDocument } from './schema/to-forest-schema-document';
+export type {
+  StoredSchema,
+  StoredCollection,
+  StoredField,
+  StoredAction,
+  StoredSegment,
+} from './schema/stored-schema';
+export { computeEnvironmentPermissions } from './permissions/compute-environment-permissions';
+export type {
+  EnvironmentPermissions,
+  ActionPermissions,
+  RolesRight,
+  RoleCondition,
+} from './permissions/compute-environment-permissions';
+export { computeUsersPermissions } from './permissions/compute-users-permissions';
+export type { EnvironmentUser } from './permissions/compute-users-permissions';
+export { computeRenderingPermissions } from './permissions/compute-rendering-permissions';
+export type { RenderingPermissions } from './permissions/compute-rendering-permissions';

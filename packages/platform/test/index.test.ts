@@ -3,6 +3,7 @@ import * as platform from '../src';
 describe('@grove/platform exports', () => {
   it('exports exactly its public API', () => {
     expect(Object.keys(platform).sort()).toEqual([
+      'APIMAP_LIMITS',
       'BUILT_IN_ROLES',
       'COLLECTION_RIGHTS',
       'DEFAULT_PLATFORM_DATABASE_URL',
@@ -18,6 +19,10 @@ describe('@grove/platform exports', () => {
       'checkConditionTree',
       'checkIpWhitelist',
       'checkPasswordStrength',
+      'checkSchemaHash',
+      'computeEnvironmentPermissions',
+      'computeRenderingPermissions',
+      'computeUsersPermissions',
       'createEnvironment',
       'createMemoryEventBus',
       'createPlatform',
@@ -27,11 +32,15 @@ describe('@grove/platform exports', () => {
       'generateEnvSecret',
       'hashEnvSecret',
       'hashPassword',
+      'loadEnvironmentSchema',
       'migratePlatformDatabase',
       'openPlatformDatabase',
+      'parseApimap',
       'publishRefresh',
       'resolvePlatformDatabaseUrl',
       'roleDefaults',
+      'saveEnvironmentSchema',
+      'toForestSchemaDocument',
       'verifyPassword',
       'writeAdminLog',
     ]);

@@ -12,6 +12,7 @@ const MIGRATION_LOCK = 0x67726f76; // 'grov'
 
 /**
  * Applies the migrations the database has not run yet, oldest first; returns their names.
+ * `schema`: the PostgreSQL schema the platform's tables live in, when not the default.
  * A database already up to date is left untouched. On PostgreSQL, processes that start together
  * on one database migrate one after the other: the first holds a transaction-level advisory
  * lock while it migrates, the others wait for it and then find nothing left to apply.
@@ -24,6 +25,7 @@ const MIGRATION_LOCK = 0x67726f76; // 'grov'
 export async function migratePlatformDatabase(
   sequelize: Sequelize,
   logger?: Logger,
+  schema?: string,
 ): Promise<string[]> {
   const umzug = new Umzug({
     migrations: platformMigrations.map(migration => ({
@@ -31,7 +33,9 @@ export async function migratePlatformDatabase(
       up: () => migration.up(sequelize.getQueryInterface()),
       down: () => migration.down(sequelize.getQueryInterface()),
     })),
-    storage: new SequelizeStorage({ sequelize, tableName: MIGRATIONS_TABLE }),
+    // Named schema: Sequelize's index look-up then stays in it (unqualified, it scans every schema
+    // of the server and fails when another platform's schema is dropped meanwhile).
+    storage: new SequelizeStorage({ sequelize, tableName: MIGRATIONS_TABLE, schema }),
     logger: undefined,
   });
   const applied =

@@ -62,7 +62,7 @@ export async function openPlatformDatabase(
     settings.dialect === 'sqlite' ? new Sequelize(settings) : new Sequelize(url, settings);
 
   try {
-    await migratePlatformDatabase(sequelize, options.logger);
+    await migratePlatformDatabase(sequelize, options.logger, options.schema);
   } catch (error) {
     await sequelize.close();
     throw error;

@@ -16,6 +16,16 @@ import { mountSession } from '../routes/admin/session-route';
 import { mountTeamMembers } from '../routes/admin/team-members-route';
 import { mountTeams } from '../routes/admin/teams-route';
 import { mountEnvironment } from '../routes/agent/environment-route';
+import { mountEnvironmentPermissions } from '../routes/agent/environment-permissions-route';
+import { mountForestSchema } from '../routes/agent/forest-schema-route';
+import { mountIpWhitelistRules } from '../routes/agent/ip-whitelist-rules-route';
+import { mountMcpServerConfigs } from '../routes/agent/mcp-server-configs-route';
+import { mountModelCustomizations } from '../routes/agent/model-customizations-route';
+import { mountRenderingPermissions } from '../routes/agent/rendering-permissions-route';
+import { mountSchemaHashcheck } from '../routes/agent/schema-hashcheck-route';
+import { mountSchemaUpload } from '../routes/agent/schema-upload-route';
+import { mountSubscribeToEvents } from '../routes/agent/subscribe-to-events-route';
+import { mountUsersPermissions } from '../routes/agent/users-permissions-route';
 import type { PlatformContext } from '../platform-context';
 import { createErrorHandler } from './middlewares/error-handler';
 import { requireAdminSession } from './middlewares/require-admin-session';
@@ -28,7 +38,22 @@ import type { PlatformRouteMounter } from './platform-router-mounter';
 const AGENT_PATHS = ['/liana', '/forest'];
 
 /** Routes agents call with their env secret (server-protocol.md §2, §4, §6, §9). */
-const agentRoutes: readonly PlatformRouteMounter[] = [mountEnvironment];
+const agentRoutes: readonly PlatformRouteMounter[] = [
+  mountEnvironment,
+  // Startup (§2.1–2.5): IP rules, schema hash check and upload; the schema read back (MCP).
+  mountIpWhitelistRules,
+  mountSchemaHashcheck,
+  mountSchemaUpload,
+  mountForestSchema,
+  mountModelCustomizations,
+  mountMcpServerConfigs,
+  // Permissions v4 (§4.1–4.3), fetched lazily by agents.
+  mountEnvironmentPermissions,
+  mountUsersPermissions,
+  mountRenderingPermissions,
+  // Event stream (§2.6).
+  mountSubscribeToEvents,
+];
 
 /** Admin API routes that need no session: they parse their own small body. */
 const publicAdminRoutes: readonly PlatformRouteMounter[] = [mountLogin, mountAcceptInvitation];

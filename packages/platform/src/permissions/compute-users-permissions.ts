@@ -1,0 +1,52 @@
+import { Op } from 'sequelize';
+
+import type { EnvironmentRow, PermissionLevel } from '../database/models/platform-models';
+import type { PlatformDatabase } from '../database/platform-database';
+
+/** One user of `GET /liana/v4/permissions/users` (spec §4.2). */
+export interface EnvironmentUser {
+  id: number;
+  firstName: string;
+  lastName: string;
+  fullName: string;
+  email: string;
+  permissionLevel: PermissionLevel;
+  tags: Record<string, string>;
+  roleId: number;
+}
+
+/**
+ * Lists the users of an environment (spec §4.2): every member of its project, with the role
+ * they have there, ordered by id. `tags` is a plain object here.
+ *
+ * @example
+ * ```ts
+ * const users = await computeUsersPermissions(db, environment);
+ * users[0]; // { id: 1, fullName: 'Admin Grove', roleId: 1, permissionLevel: 'admin', ... }
+ * ```
+ */
+export async function computeUsersPermissions(
+  db: PlatformDatabase,
+  environment: Pick<EnvironmentRow, 'projectId'>,
+): Promise<EnvironmentUser[]> {
+  const { models } = db;
+  const members = await models.ProjectMember.findAll({
+    where: { projectId: environment.projectId },
+  });
+  const roleOf = new Map(members.map(member => [member.userId, member.roleId]));
+  const users = await models.User.findAll({
+    where: { id: { [Op.in]: [...roleOf.keys()] } },
+    order: [['id', 'ASC']],
+  });
+
+  return users.map(user => ({
+    id: user.id,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    fullName: `${user.firstName} ${user.lastName}`.trim(),
+    email: user.email,
+    permissionLevel: user.permissionLevel,
+    tags: user.tags ?? {},
+    roleId: roleOf.get(user.id)!,
+  }));
+}
