@@ -5,7 +5,7 @@ import { startReferenceServer } from './start-reference-server';
 async function main(): Promise<void> {
   const config = readConfig(process.env);
   const server = await startReferenceServer(config, message => console.log(`  ${message}`));
-  const { agentUrl, token, counts } = server;
+  const { agentUrl, token, counts, admin } = server;
   const list = `${agentUrl}/customers?timezone=Europe/Paris&page%5Bsize%5D=5&fields%5Bcustomers%5D=id,full_name,email`;
 
   console.log(
@@ -14,7 +14,9 @@ async function main(): Promise<void> {
       'Grove reference server is running.',
       '',
       `  Agent:     ${agentUrl}`,
-      `  Platform:  ${server.platform.url} (development sandbox)`,
+      `  Platform:  ${server.platform.url}`,
+      `  Admin:     ${admin.email} / ${admin.password ?? '(the password printed at the first start)'}`,
+      `  Platform data: ${config.platformDatabaseUrl.replace(/\/\/[^@/]*@/, '//***@')}`,
       `  Database:  ${config.databaseUrl.replace(/\/\/[^@/]*@/, '//***@')} (${counts.customers ?? 0} customers, ${counts.orders ?? 0} orders)`,
       '',
       'Bearer token of the demo user (development only, valid 12 hours):',

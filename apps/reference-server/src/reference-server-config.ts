@@ -6,13 +6,15 @@ export interface ReferenceServerConfig {
   readonly databaseUrl: string;
   /** `PORT` of the agent (default 3351; 0 picks a free port). */
   readonly agentPort: number;
-  /** `GROVE_PLATFORM_PORT` of the platform sandbox (default 3352; 0 picks a free port). */
+  /** `GROVE_PLATFORM_PORT` of the platform (default 3352; 0 picks a free port). */
   readonly platformPort: number;
+  /** `GROVE_PLATFORM_DATABASE_URL`; default: a SQLite file next to the demo database's default. */
+  readonly platformDatabaseUrl: string;
   /** `HOST` to bind (default 127.0.0.1). */
   readonly host: string;
   /** `GROVE_AUTH_SECRET`; default: a fixed development secret (never use it in production). */
   readonly authSecret: string;
-  /** `GROVE_ENV_SECRET`; default: a fixed development secret. */
+  /** `GROVE_ENV_SECRET`; default: a fixed development secret (the platform's first start adopts it). */
   readonly envSecret: string;
   /** `GROVE_SCHEMA_PATH`; default `apps/reference-server/.grove-schema.json`. */
   readonly schemaPath: string;
@@ -44,6 +46,9 @@ export function readConfig(environment: NodeJS.ProcessEnv): ReferenceServerConfi
     databaseUrl: environment.DATABASE_URL || `sqlite:${join(appDirectory, 'data', 'demo.sqlite')}`,
     agentPort: port(environment.PORT, 3351),
     platformPort: port(environment.GROVE_PLATFORM_PORT, 3352),
+    platformDatabaseUrl:
+      environment.GROVE_PLATFORM_DATABASE_URL ||
+      `sqlite:${join(appDirectory, 'data', 'platform.sqlite')}`,
     host: environment.HOST || '127.0.0.1',
     authSecret: environment.GROVE_AUTH_SECRET || 'reference-server-development-auth-secret',
     envSecret: environment.GROVE_ENV_SECRET || 'd'.repeat(64),

@@ -1,19 +1,25 @@
 import { createAgent } from '@grove/agent';
 import type { Agent } from '@grove/agent';
-import { createForestServerSandbox, sandboxUser } from '@grove/agent-testing';
-import type { ForestServerSandbox } from '@grove/agent-testing';
 import { createSqlDataSource } from '@grove/datasource-sql';
+import { createPlatform } from '@grove/platform';
+import type { Platform } from '@grove/platform';
 import { signSessionToken } from '@grove/platform-client';
 import { customizeShop } from './customize-shop';
 import { ensureDemoDatabase } from './demo-database/ensure-demo-database';
+import { demoUser } from './demo-user';
+import type { DemoUser } from './demo-user';
 import type { ReferenceServerConfig } from './reference-server-config';
 
 /** A running reference server. */
 export interface ReferenceServer {
   readonly agent: Agent;
-  readonly platform: ForestServerSandbox;
+  readonly platform: Platform;
   /** `http://host:port/forest`. */
   readonly agentUrl: string;
+  /** The platform's admin (the demo user) and, on the platform's first start only, its password. */
+  readonly admin: { readonly email: string; readonly password?: string };
+  /** The demo user's session claims (the platform's admin, in the development environment). */
+  readonly user: DemoUser;
   /** A session token of the demo user, valid 12 hours (development only). */
   readonly token: string;
   /** Rows per table of the demo database. */
@@ -25,13 +31,15 @@ export interface ReferenceServer {
 const demoTokenLifetimeSeconds = 12 * 3600;
 
 /**
- * Starts the platform (Grove's sandbox, until `@grove/platform` exists), seeds the demo database
- * on first start, and starts the agent over it with the shop's customizations.
+ * Starts the Grove platform (its SQLite file next to the demo database by default; its first
+ * start creates the admin, a project and the development environment with the configured env
+ * secret), seeds the demo database on first start, and starts the agent over it with the shop's
+ * customizations, on that environment.
  *
  * @example
  * ```ts
  * const server = await startReferenceServer(readConfig(process.env));
- * console.log(server.agentUrl);
+ * console.log(server.agentUrl, server.admin.email);
  * ```
  */
 export async function startReferenceServer(
@@ -39,7 +47,20 @@ export async function startReferenceServer(
   log: (message: string) => void = () => undefined,
 ): Promise<ReferenceServer> {
   const { counts } = await ensureDemoDatabase(config.databaseUrl, { logger: log });
-  const platform = await createForestServerSandbox(config.platformPort, { host: config.host });
+  const platform = await createPlatform({
+    port: config.platformPort,
+    host: config.host,
+    publicUrl:
+      config.platformPort === 0 ? undefined : `http://${config.host}:${config.platformPort}`,
+    database: { url: config.platformDatabaseUrl },
+    bootstrap: {
+      envSecret: config.envSecret,
+      agentUrl: `http://${config.host}:${config.agentPort}`,
+    },
+    logger: (level, message) => {
+      if (level === 'Warn' || level === 'Error') log(`platform: ${message}`);
+    },
+  });
 
   try {
     const agent = createAgent({
@@ -53,16 +74,28 @@ export async function startReferenceServer(
     agent.mountOnStandaloneServer(config.agentPort, config.host);
     await agent.start();
 
-    const { renderingId, ...user } = sandboxUser;
-    const token = await signSessionToken(
-      { ...user, renderingId },
-      { secret: config.authSecret, expiresInSeconds: demoTokenLifetimeSeconds },
-    );
+    const { bootstrap } = platform;
+    if (bootstrap) {
+      // The first start named the agent's configured port; record the one it really took.
+      await platform.context.db.models.Environment.update(
+        { agentUrl: `http://${config.host}:${String(agent.port)}` },
+        { where: { id: bootstrap.environment.id } },
+      );
+    }
+    const user = await demoUser(platform, config.envSecret);
+    const token = await signSessionToken(user, {
+      secret: config.authSecret,
+      expiresInSeconds: demoTokenLifetimeSeconds,
+    });
 
     return {
       agent,
       platform,
       agentUrl: `http://${config.host}:${String(agent.port)}/forest`,
+      admin: bootstrap
+        ? { email: bootstrap.adminEmail, password: bootstrap.adminPassword }
+        : { email: user.email },
+      user,
       token,
       counts,
       async stop() {

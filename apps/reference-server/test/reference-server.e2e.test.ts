@@ -3,8 +3,9 @@ import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createAgentTestClient } from '@grove/agent-testing';
-import type { AgentTestClient } from '@grove/agent-testing';
+import { readFile } from 'node:fs/promises';
+import { createAgentClient } from '@grove/agent-client';
+import type { AgentClient } from '@grove/agent-client';
 
 const root = join(__dirname, '../../..');
 const envSecret = 'ab'.repeat(32);
@@ -38,7 +39,7 @@ describe('the reference server, started as a user starts it (npm start)', () => 
   let directory: string;
   let child: ChildProcessWithoutNullStreams;
   let printed: Printed;
-  let client: AgentTestClient;
+  let client: AgentClient;
   const output: string[] = [];
 
   beforeAll(async () => {
@@ -51,6 +52,7 @@ describe('the reference server, started as a user starts it (npm start)', () => 
         ...process.env,
         PORT: '0',
         GROVE_PLATFORM_PORT: '0',
+        GROVE_PLATFORM_DATABASE_URL: `sqlite:${join(directory, 'platform.sqlite')}`,
         DATABASE_URL: `sqlite:${join(directory, 'demo.sqlite')}`,
         GROVE_SCHEMA_PATH: join(directory, '.grove-schema.json'),
         GROVE_AUTH_SECRET: authSecret,
@@ -61,12 +63,11 @@ describe('the reference server, started as a user starts it (npm start)', () => 
     child.stdout.on('data', chunk => output.push(String(chunk)));
     child.stderr.on('data', chunk => output.push(String(chunk)));
     printed = await waitForBanner(child, output);
-    client = await createAgentTestClient({
-      agentForestEnvSecret: envSecret,
-      agentForestAuthSecret: authSecret,
-      agentUrl: printed.agentUrl.replace(/\/forest$/, ''),
-      serverUrl: printed.platformUrl,
-      agentSchemaPath: join(directory, '.grove-schema.json'),
+    // The printed token: the platform's admin, with the rights the platform stores.
+    client = createAgentClient({
+      url: printed.agentUrl,
+      token: printed.token,
+      schema: JSON.parse(await readFile(join(directory, '.grove-schema.json'), 'utf8')),
     });
   }, 300_000);
 
@@ -79,6 +80,13 @@ describe('the reference server, started as a user starts it (npm start)', () => 
     child?.stdout.destroy();
     child?.stderr.destroy();
     await rm(directory, { recursive: true, force: true });
+  });
+
+  it("prints the platform's admin login, with its one-time password on this first start", () => {
+    const admin = /Admin: +(\S+) \/ (\S+)/.exec(output.join(''));
+
+    expect(admin?.[1]).toBe('admin@grove.local');
+    expect(admin?.[2]?.length).toBeGreaterThanOrEqual(16);
   });
 
   it('prints a curl command that works with the printed token', async () => {

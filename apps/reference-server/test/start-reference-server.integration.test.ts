@@ -1,8 +1,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createAgentTestClient } from '@grove/agent-testing';
-import type { AgentTestClient } from '@grove/agent-testing';
+import { readFile } from 'node:fs/promises';
+import { createAgentClient } from '@grove/agent-client';
+import type { AgentClient } from '@grove/agent-client';
 import { startReferenceServer } from '../src';
 import type { ReferenceServer } from '../src';
 import { demoTestConnections } from './demo-database/helpers/demo-test-connections';
@@ -24,7 +25,7 @@ describe.each(connections)('$name: the reference server', connection => {
   let scratch: ScratchDemoDatabase;
   let directory: string;
   let server: ReferenceServer;
-  let client: AgentTestClient;
+  let client: AgentClient;
 
   beforeAll(async () => {
     scratch = await createScratchDemoDatabase(connection);
@@ -33,17 +34,19 @@ describe.each(connections)('$name: the reference server', connection => {
       databaseUrl: scratch.url,
       agentPort: 0,
       platformPort: 0,
+      platformDatabaseUrl: `sqlite:${join(directory, 'platform.sqlite')}`,
       host: '127.0.0.1',
       authSecret,
       envSecret,
       schemaPath: join(directory, '.grove-schema.json'),
     });
-    client = await createAgentTestClient({
-      agentForestEnvSecret: envSecret,
-      agentForestAuthSecret: authSecret,
-      agentUrl: server.agentUrl.replace(/\/forest$/, ''),
-      serverUrl: server.platform.url,
-      agentSchemaPath: join(directory, '.grove-schema.json'),
+    // The platform's admin, through the development environment's rendering: the rights the
+    // platform stores apply to every request.
+    client = createAgentClient({
+      url: server.agentUrl,
+      authSecret,
+      user: server.user,
+      schema: JSON.parse(await readFile(join(directory, '.grove-schema.json'), 'utf8')),
     });
   }, 120_000);
   afterAll(async () => {
