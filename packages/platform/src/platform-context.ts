@@ -1,7 +1,9 @@
 import type { Logger } from '@grove/datasource-toolkit';
 
 import type { PlatformDatabase } from './database/platform-database';
+import type { EventStreamCounter } from './events/event-stream-counter';
 import type { PlatformEventBus } from './events/platform-event-bus';
+import type { SandboxState } from './sandbox/sandbox-state';
 
 /**
  * `standard`: the real platform. `sandbox`: the test kit's stand-in (in-memory database,
@@ -19,6 +21,10 @@ export interface PlatformContext {
   readonly logger: Logger;
   /** Period of the event-stream heartbeats. */
   readonly heartbeatIntervalMs: number;
+  /** The agents' event streams this process holds. */
+  readonly streams: EventStreamCounter;
+  /** Sandbox mode only: what the test kit reads synchronously (see {@link SandboxState}). */
+  readonly sandbox: SandboxState | undefined;
   /** Registers work to do when the platform closes (end streams, stop timers), before the database closes. */
   onClose(hook: () => Promise<void> | void): void;
 }
