@@ -89,7 +89,8 @@ export async function createPlatform(
   const port = server ? (server.address() as AddressInfo).port : undefined;
   const mode = options.mode ?? 'standard';
   // A sandbox is reached at the host it binds (tests compare the OIDC issuer with its URL).
-  const defaultHost = mode === 'sandbox' && !['0.0.0.0', '::'].includes(host) ? host : 'localhost';
+  const bound = host.includes(':') ? `[${host}]` : host;
+  const defaultHost = mode === 'sandbox' && !['0.0.0.0', '::'].includes(host) ? bound : 'localhost';
   const publicUrl = (options.publicUrl ?? `http://${defaultHost}:${port}`).replace(/\/+$/, '');
   let db: PlatformContext['db'] | undefined;
   let events: PlatformContext['events'] | undefined;

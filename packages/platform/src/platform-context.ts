@@ -7,7 +7,7 @@ import type { SandboxState } from './sandbox/sandbox-state';
 
 /**
  * `standard`: the real platform. `sandbox`: the test kit's stand-in (in-memory database,
- * permissive defaults, any well-formed env secret accepted, the test-kit routes).
+ * permissive defaults, any non-empty env secret provisions its environment, the test-kit routes).
  */
 export type PlatformMode = 'standard' | 'sandbox';
 
