@@ -6,10 +6,13 @@ export type {
   ForestServerSandbox,
   ForestServerSandboxOptions,
 } from './sandbox/create-forest-server-sandbox';
-export type { EventStreamStats } from './sandbox/event-stream-hub';
+export type {
+  EventStreamStats,
+  SandboxActivityLog,
+  SandboxSchema,
+  SandboxSchemaCollection,
+} from '@grove/platform';
 export type { SandboxLogger, SandboxLogLevel } from './sandbox/sandbox-context';
-export type { SandboxSchema, SandboxSchemaCollection } from './sandbox/sandbox-schema';
-export type { SandboxActivityLog } from './sandbox/sandbox-store';
 export { sandboxUser } from './sandbox/sandbox-user';
 
 // Permission overrides

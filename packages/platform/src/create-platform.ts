@@ -11,10 +11,13 @@ import { bootstrapPlatform } from './bootstrap/bootstrap-platform';
 import type { BootstrapOptions, BootstrapResult } from './bootstrap/bootstrap-platform';
 import { openPlatformDatabase } from './database/open-platform-database';
 import { createMemoryEventBus } from './events/create-memory-event-bus';
+import { createEventStreamCounter } from './events/event-stream-counter';
 import { createRedisEventBus } from './events/create-redis-event-bus';
 import { buildPlatformRouter } from './http/build-platform-router';
 import type { PlatformContext } from './platform-context';
 import type { PlatformOptions } from './platform-options';
+import { seedSandbox } from './sandbox/sandbox-seed';
+import { SandboxState } from './sandbox/sandbox-state';
 
 /** A running platform. */
 export interface Platform {
@@ -27,6 +30,8 @@ export interface Platform {
   readonly context: PlatformContext;
   /** What the first start created (passwords and env secret shown once), or null on later starts. */
   readonly bootstrap: BootstrapResult | null;
+  /** Sandbox mode only: what the test kit reads back (schemas, overrides, logs, streams). */
+  readonly sandbox: SandboxState | undefined;
   /** Stops listening, ends the event streams and closes the database and Redis connections. */
   close(): Promise<void>;
 }
@@ -82,7 +87,11 @@ export async function createPlatform(
   // Bind first so that the public URL (the OIDC issuer) can name the real port.
   const server = options.port === undefined ? undefined : await listen(options.port, host);
   const port = server ? (server.address() as AddressInfo).port : undefined;
-  const publicUrl = (options.publicUrl ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  const mode = options.mode ?? 'standard';
+  // A sandbox is reached at the host it binds (tests compare the OIDC issuer with its URL).
+  const bound = host.includes(':') ? `[${host}]` : host;
+  const defaultHost = mode === 'sandbox' && !['0.0.0.0', '::'].includes(host) ? bound : 'localhost';
+  const publicUrl = (options.publicUrl ?? `http://${defaultHost}:${port}`).replace(/\/+$/, '');
   let db: PlatformContext['db'] | undefined;
   let events: PlatformContext['events'] | undefined;
 
@@ -93,14 +102,21 @@ export async function createPlatform(
       : createMemoryEventBus();
     const bootstrap =
       options.bootstrap === false ? null : await bootstrapPlatform(db, options.bootstrap);
+    if (mode === 'sandbox') await seedSandbox(db);
     const closeHooks: Array<() => Promise<void> | void> = [];
+    const streams = createEventStreamCounter();
     const context: PlatformContext = {
       db,
       events,
       publicUrl,
-      mode: options.mode ?? 'standard',
+      mode,
       logger,
       heartbeatIntervalMs: options.heartbeatIntervalMs ?? 15_000,
+      streams,
+      sandbox:
+        mode === 'sandbox'
+          ? new SandboxState(options.sandbox?.refreshSettleMs ?? 20, streams)
+          : undefined,
       onClose: hook => closeHooks.push(hook),
     };
     const app = express();
@@ -116,6 +132,7 @@ export async function createPlatform(
       port,
       context,
       bootstrap,
+      sandbox: context.sandbox,
       close: () => {
         closing ??= (async () => {
           const closed = closeServer(server);

@@ -39,7 +39,7 @@ export { generateEnvSecret, hashEnvSecret, findEnvironmentBySecret } from './aut
 // Server
 export { createPlatform } from './create-platform';
 export type { Platform } from './create-platform';
-export type { PlatformOptions } from './platform-options';
+export type { PlatformOptions, SandboxOptions } from './platform-options';
 export type { PlatformContext, PlatformMode } from './platform-context';
 export { bootstrapPlatform } from './bootstrap/bootstrap-platform';
 export type { BootstrapOptions, BootstrapResult } from './bootstrap/bootstrap-platform';
@@ -58,7 +58,12 @@ export { createRedisEventBus, EVENTS_CHANNEL } from './events/create-redis-event
 export { createProject } from './services/create-project';
 export { createEnvironment } from './services/create-environment';
 export type { EnvironmentInput } from './services/create-environment';
-export { BUILT_IN_ROLES, COLLECTION_RIGHTS, roleDefaults } from './services/built-in-roles';
+export {
+  BUILT_IN_ROLES,
+  COLLECTION_RIGHTS,
+  SANDBOX_ROLE_DEFAULTS,
+  roleDefaults,
+} from './services/built-in-roles';
 export type { CollectionRight, RoleDefaults } from './services/built-in-roles';
 export type { AdminInitiator } from './services/admin-initiator';
 export { publishRefresh } from './events/publish-refresh';
@@ -74,6 +79,8 @@ export { SESSION_COOKIE, SESSION_DURATION_MS } from './auth/console-session';
 
 // Agent protocol: schema store and permissions v4
 export { parseApimap, checkSchemaHash, APIMAP_LIMITS } from './schema/parse-apimap';
+export type { ParseApimapOptions } from './schema/parse-apimap';
+export { parseSchemaFile } from './schema/parse-schema-file';
 export { loadEnvironmentSchema } from './schema/load-environment-schema';
 export type { LoadedSchema } from './schema/load-environment-schema';
 export { saveEnvironmentSchema } from './schema/save-environment-schema';
@@ -87,13 +94,50 @@ export type {
   StoredSegment,
 } from './schema/stored-schema';
 export { computeEnvironmentPermissions } from './permissions/compute-environment-permissions';
+export { buildEnvironmentPermissions } from './permissions/build-environment-permissions';
 export type {
   EnvironmentPermissions,
+  EnvironmentPermissionsInput,
   ActionPermissions,
+  CollectionRightValue,
   RolesRight,
   RoleCondition,
-} from './permissions/compute-environment-permissions';
+  PermissionRole,
+  CollectionRightInput,
+  ActionRightInput,
+} from './permissions/build-environment-permissions';
+export { resolveRenderingId } from './permissions/resolve-rendering-id';
 export { computeUsersPermissions } from './permissions/compute-users-permissions';
 export type { EnvironmentUser } from './permissions/compute-users-permissions';
 export { computeRenderingPermissions } from './permissions/compute-rendering-permissions';
 export type { RenderingPermissions } from './permissions/compute-rendering-permissions';
+
+// Events: stream counters
+export { createEventStreamCounter } from './events/event-stream-counter';
+export type { EventStreamCounter, EventStreamStats } from './events/event-stream-counter';
+
+// Activity logs (routes parameterized by mode)
+export type {
+  ActivityLogHooks,
+  ActivityUser,
+  RecordedActivityLog,
+} from './routes/activity-logs/activity-log-hooks';
+export { readActivityLogRequest } from './routes/activity-logs/read-activity-log-request';
+export type { ActivityLogRequest } from './routes/activity-logs/read-activity-log-request';
+
+// Sandbox mode (the test kit's platform)
+export { SandboxState } from './sandbox/sandbox-state';
+export type { SandboxActivityLog } from './sandbox/sandbox-state';
+export { SANDBOX_USER, SANDBOX_PROJECT, seedSandbox } from './sandbox/sandbox-seed';
+export { toSandboxSchema } from './sandbox/sandbox-schema-view';
+export type { SandboxSchema, SandboxSchemaCollection } from './sandbox/sandbox-schema-view';
+export { mergePermissionOverride, validatePermissionOverride } from './sandbox/permission-override';
+export type {
+  PermissionOverride,
+  CollectionPermissionOverride,
+  ActionPermissionOverride,
+  PermissionConditionTree,
+} from './sandbox/permission-override';
+export { overrideRightsRows } from './sandbox/override-rights-rows';
+export { provisionSandboxEnvironment } from './sandbox/provision-sandbox-environment';
+export { applyPermissionOverride } from './sandbox/apply-permission-override';

@@ -1,11 +1,13 @@
 import type { Logger } from '@grove/datasource-toolkit';
 
 import type { PlatformDatabase } from './database/platform-database';
+import type { EventStreamCounter } from './events/event-stream-counter';
 import type { PlatformEventBus } from './events/platform-event-bus';
+import type { SandboxState } from './sandbox/sandbox-state';
 
 /**
  * `standard`: the real platform. `sandbox`: the test kit's stand-in (in-memory database,
- * permissive defaults, any well-formed env secret accepted, the test-kit routes).
+ * permissive defaults, any non-empty env secret provisions its environment, the test-kit routes).
  */
 export type PlatformMode = 'standard' | 'sandbox';
 
@@ -19,6 +21,10 @@ export interface PlatformContext {
   readonly logger: Logger;
   /** Period of the event-stream heartbeats. */
   readonly heartbeatIntervalMs: number;
+  /** The agents' event streams this process holds. */
+  readonly streams: EventStreamCounter;
+  /** Sandbox mode only: what the test kit reads synchronously (see {@link SandboxState}). */
+  readonly sandbox: SandboxState | undefined;
   /** Registers work to do when the platform closes (end streams, stop timers), before the database closes. */
   onClose(hook: () => Promise<void> | void): void;
 }

@@ -18,11 +18,27 @@ export interface PlatformOptions {
   readonly host?: string;
   /** `redis://…`: events and counters shared by every platform process of the deployment. */
   readonly redisUrl?: string;
-  /** Default `standard`. */
+  /**
+   * Default `standard`. `sandbox`: the test kit's platform, with permissive defaults (see the
+   * README): an environment per env secret used, everything allowed until a test's permission
+   * override, the test-kit routes (`/agent-schema`, `/permission-override`). Give it a fresh
+   * database (`sqlite::memory:`) and `bootstrap: false`.
+   */
   readonly mode?: PlatformMode;
+  /** Sandbox mode only. */
+  readonly sandbox?: SandboxOptions;
   /** Period of the event-stream heartbeats (default 15 s; agents expect one within 45 s). */
   readonly heartbeatIntervalMs?: number;
   /** Maximum JSON body size in bytes (default 50 MiB: schema uploads of large projects). */
   readonly maxBodySize?: number;
   readonly logger?: Logger;
+}
+
+/** Options of a sandbox-mode platform. */
+export interface SandboxOptions {
+  /**
+   * Pause after the refresh events of a permission override while agents are connected, so that
+   * an agent in another process drops its caches before the test goes on (default 20 ms).
+   */
+  readonly refreshSettleMs?: number;
 }

@@ -1,17 +1,11 @@
-import type { AddressInfo } from 'node:net';
-import express, { type NextFunction, type Request, type Response } from 'express';
-import { EventStreamHub, type EventStreamStats } from './event-stream-hub';
-import type { PermissionOverride } from './permission-override';
-import { activityLogRoutes } from './routes/activity-log-routes';
-import { eventStreamRoute } from './routes/event-stream-route';
-import { loginRoutes } from './routes/login-routes';
-import { permissionRoutes } from './routes/permission-routes';
-import { schemaRoutes } from './routes/schema-routes';
-import { startupRoutes } from './routes/startup-routes';
-import { testKitRoutes } from './routes/test-kit-routes';
-import type { SandboxContext, SandboxLogger } from './sandbox-context';
-import type { SandboxSchema } from './sandbox-schema';
-import { SandboxStore, type SandboxActivityLog } from './sandbox-store';
+import { createPlatform } from '@grove/platform';
+import type {
+  EventStreamStats,
+  PermissionOverride,
+  SandboxActivityLog,
+  SandboxSchema,
+} from '@grove/platform';
+import type { SandboxLogger } from './sandbox-context';
 
 /** Options of {@link createForestServerSandbox}. */
 export interface ForestServerSandboxOptions {
@@ -52,10 +46,12 @@ const defaultLogger: SandboxLogger = (level, message) => {
 };
 
 /**
- * Starts a local stand-in of the platform server that answers everything an agent needs to
- * start and serve: schema hash check and upload, permissions (everything allowed by default),
- * an event stream with heartbeats, the IP whitelist (off), login discovery and registration,
- * and activity logs. Start it before the agent; point the agent's server URL at `sandbox.url`.
+ * Starts the Grove platform in sandbox mode on a fresh in-memory database: the same protocol
+ * code as a real platform (schema hash check and upload, permissions v4 computed from stored
+ * rights, the event stream with heartbeats, IP rules, login discovery, activity logs) with
+ * permissive defaults: any env secret provisions its environment, everything is allowed until
+ * a test overrides permissions through the test client. Start it before the agent; point the
+ * agent's server URL at `sandbox.url`.
  *
  * @param port - the port to listen on; 0 picks a free one (read it back from `sandbox.port`)
  * @example
@@ -71,62 +67,31 @@ export async function createForestServerSandbox(
   options: ForestServerSandboxOptions = {},
 ): Promise<ForestServerSandbox> {
   const host = options.host ?? '127.0.0.1';
-  const logger = options.logger ?? defaultLogger;
-  const store = new SandboxStore();
-  const hub = new EventStreamHub(options.heartbeatIntervalMs ?? 15_000);
-  const context: SandboxContext = {
-    store,
-    hub,
-    logger,
-    refreshSettleMs: options.refreshSettleMs ?? 20,
-  };
-  const unhandledRequests: string[] = [];
-
-  const app = express();
-  app.disable('x-powered-by');
-  app.use(express.json({ limit: '50mb' }));
-  app.use(eventStreamRoute(context));
-  app.use(startupRoutes(), schemaRoutes(context), permissionRoutes(context), loginRoutes());
-  app.use(activityLogRoutes(context), testKitRoutes(context));
-  app.use((req: Request, res: Response) => {
-    unhandledRequests.push(`${req.method} ${req.path}`);
-    logger('Debug', `No route for ${req.method} ${req.originalUrl}`);
-    res
-      .status(404)
-      .json({ errors: [{ detail: `Sandbox: no route for ${req.method} ${req.path}` }] });
+  const platform = await createPlatform({
+    mode: 'sandbox',
+    port,
+    host,
+    database: { url: 'sqlite::memory:' },
+    bootstrap: false,
+    logger: options.logger ?? defaultLogger,
+    ...(options.heartbeatIntervalMs === undefined
+      ? {}
+      : { heartbeatIntervalMs: options.heartbeatIntervalMs }),
+    ...(options.refreshSettleMs === undefined
+      ? {}
+      : { sandbox: { refreshSettleMs: options.refreshSettleMs } }),
   });
-  app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
-    const status = (error as { status?: unknown }).status;
-    const message = error instanceof Error ? error.message : String(error);
-    logger(typeof status === 'number' && status < 500 ? 'Debug' : 'Error', message);
-    res.status(typeof status === 'number' ? status : 500).json({ errors: [{ detail: message }] });
-  });
-
-  const server = await new Promise<import('node:http').Server>((resolve, reject) => {
-    const listening = app.listen(port, host, (error?: Error) =>
-      error ? reject(error) : resolve(listening),
-    );
-  });
-  const boundPort = (server.address() as AddressInfo).port;
-  let closing: Promise<void> | undefined;
-  const close = (): Promise<void> => {
-    closing ??= new Promise<void>(resolve => {
-      hub.close();
-      server.close(() => resolve());
-      server.closeAllConnections();
-    });
-
-    return closing;
-  };
+  const state = platform.sandbox!;
+  const close = () => platform.close();
 
   return {
-    port: boundPort,
-    url: `http://${host}:${boundPort}`,
-    eventStreams: envSecret => hub.stats(envSecret),
-    schema: envSecret => store.environment(envSecret).schema,
-    permissionOverride: envSecret => store.environment(envSecret).override,
-    activityLogs: () => [...store.activityLogs],
-    unhandledRequests,
+    port: platform.port!,
+    url: platform.url,
+    eventStreams: envSecret => state.eventStreams(envSecret),
+    schema: envSecret => state.schema(envSecret),
+    permissionOverride: envSecret => state.permissionOverride(envSecret),
+    activityLogs: () => state.activityLogs(),
+    unhandledRequests: state.unhandledRequests,
     close,
     stop: close,
   };

@@ -26,8 +26,17 @@ import { mountSchemaHashcheck } from '../routes/agent/schema-hashcheck-route';
 import { mountSchemaUpload } from '../routes/agent/schema-upload-route';
 import { mountSubscribeToEvents } from '../routes/agent/subscribe-to-events-route';
 import { mountUsersPermissions } from '../routes/agent/users-permissions-route';
+import { mountActivityLogStatus } from '../routes/activity-logs/activity-log-status-route';
+import { mountCreateActivityLog } from '../routes/activity-logs/create-activity-log-route';
+import { mountAgentSchema } from '../routes/sandbox/agent-schema-route';
+import { mountPermissionOverride } from '../routes/sandbox/permission-override-route';
+import { mountSandboxOidc } from '../routes/sandbox/sandbox-oidc-routes';
+import { mountSandboxUserInfo } from '../routes/sandbox/sandbox-user-info-route';
 import type { PlatformContext } from '../platform-context';
+import { provisionSandboxEnvironment } from '../sandbox/provision-sandbox-environment';
+import { sandboxActivityLogHooks } from '../sandbox/sandbox-activity-log-hooks';
 import { createErrorHandler } from './middlewares/error-handler';
+import { createNotFoundHandler } from './middlewares/not-found-handler';
 import { requireAdminSession } from './middlewares/require-admin-session';
 import { requireEnvironment } from './middlewares/require-environment';
 import { requireJsonBody } from './middlewares/require-json-body';
@@ -54,6 +63,23 @@ const agentRoutes: readonly PlatformRouteMounter[] = [
   // Event stream (§2.6).
   mountSubscribeToEvents,
 ];
+
+/** Paths of the test kit's channel (sandbox mode), called with the env secret like agent paths. */
+const TEST_KIT_PATHS = ['/agent-schema', '/permission-override'];
+
+/**
+ * Sandbox mode only. The env-secret routes first: the user info of a login (until the OpenID
+ * provider replaces it) and the test kit's routes; then the routes without env secret: OIDC
+ * discovery and registration (idem), and activity logs with the sandbox's permissive hooks.
+ */
+function sandboxSecretRoutes(): readonly PlatformRouteMounter[] {
+  return [mountSandboxUserInfo, mountAgentSchema, mountPermissionOverride];
+}
+function sandboxOpenRoutes(context: PlatformContext): readonly PlatformRouteMounter[] {
+  const hooks = sandboxActivityLogHooks(context);
+
+  return [mountSandboxOidc, mountCreateActivityLog(hooks), mountActivityLogStatus(hooks)];
+}
 
 /** Admin API routes that need no session: they parse their own small body. */
 const publicAdminRoutes: readonly PlatformRouteMounter[] = [mountLogin, mountAcceptInvitation];
@@ -82,12 +108,15 @@ const ADMIN_BODY_LIMIT = 2 * 1024 * 1024;
 /**
  * Builds the platform's router. The order is load-bearing:
  * 1. agent protocol — the env secret is checked first, then the JSON body is parsed (an unknown
- *    caller never makes the platform read a large body);
+ *    caller never makes the platform read a large body). In sandbox mode an unknown env secret
+ *    provisions its environment there, the test-kit paths are checked the same way, and the
+ *    sandbox-only routes follow (each resolves its caller before reading its small body);
  * 2. admin API, public part — login and invitation acceptance, each with a 16 KiB body limit;
  * 3. admin API — the session cookie (401) and, for changes, the CSRF header (403) are checked
  *    before the body is parsed (JSON only, 2 MiB); then the project routes, behind the check
  *    that the user is an Admin of `:projectId` (404 / 403);
- * 4. the 404 and error handlers last: every error is `{ errors: [{ status, code, detail }] }`.
+ * 4. the 404 and error handlers last: every error is `{ errors: [{ status, code, detail }] }`
+ *    (`{ errors: [{ detail }] }` in sandbox mode, the test kit's shape).
  *
  * @example
  * ```ts
@@ -97,8 +126,18 @@ const ADMIN_BODY_LIMIT = 2 * 1024 * 1024;
 export function buildPlatformRouter(context: PlatformContext, maxBodySize: number): Router {
   const router = Router();
 
-  router.use(AGENT_PATHS, requireEnvironment(context), express.json({ limit: maxBodySize }));
+  const sandbox = context.mode === 'sandbox';
+  const environment = requireEnvironment(
+    context,
+    sandbox ? secret => provisionSandboxEnvironment(context, secret) : undefined,
+  );
+  const paths = sandbox ? [...AGENT_PATHS, ...TEST_KIT_PATHS] : AGENT_PATHS;
+  router.use(paths, environment, express.json({ limit: maxBodySize }));
   for (const mount of agentRoutes) mount(router, context);
+  if (sandbox) {
+    for (const mount of sandboxSecretRoutes()) mount(router, context);
+    for (const mount of sandboxOpenRoutes(context)) mount(router, context);
+  }
 
   for (const mount of publicAdminRoutes) mount(router, context);
   router.use(
@@ -111,14 +150,8 @@ export function buildPlatformRouter(context: PlatformContext, maxBodySize: numbe
   router.use('/api/admin/projects/:projectId', requireProjectAdmin(context));
   for (const mount of projectAdminRoutes) mount(router, context);
 
-  router.use((req, res) => {
-    res.status(404).json({
-      errors: [
-        { status: 404, code: 'NotFoundError', detail: `No route for ${req.method} ${req.path}` },
-      ],
-    });
-  });
-  router.use(createErrorHandler(context.logger));
+  router.use(createNotFoundHandler(context));
+  router.use(createErrorHandler(context.logger, context.mode));
 
   return router;
 }

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 import { ValidationError } from '@grove/datasource-toolkit';
 
 import type {
@@ -140,6 +142,15 @@ function parseCollection(resource: unknown, included: Map<string, Json>): Stored
   };
 }
 
+/** Options of {@link parseApimap}. */
+export interface ParseApimapOptions {
+  /**
+   * Accept a document without `meta` or `meta.schemaFileHash` (sandbox mode: hand-written test
+   * documents); its hash is then the SHA-1 of the document. Default false.
+   */
+  readonly hashOptional?: boolean;
+}
+
 /**
  * Reads the JSON:API schema document an agent uploads (`POST /forest/apimaps`, spec §2.2) into
  * the `{ collections, meta }` the platform stores, segments and actions resolved from
@@ -152,11 +163,19 @@ function parseCollection(resource: unknown, included: Map<string, Json>): Stored
  * schema.collections[0].actions[0].name; // 'Archive'
  * ```
  */
-export function parseApimap(body: unknown): { schema: StoredSchema; hash: string } {
+export function parseApimap(
+  body: unknown,
+  options: ParseApimapOptions = {},
+): { schema: StoredSchema; hash: string } {
   if (!isObject(body)) fail('the body must be a JSON:API document');
-  if (!isObject(body.meta)) fail('meta is missing');
-  const { schemaFileHash, ...meta } = body.meta;
-  const hash = checkSchemaHash(schemaFileHash);
+  if (!isObject(body.meta) && !(options.hashOptional && body.meta === undefined)) {
+    fail('meta is missing');
+  }
+  const { schemaFileHash, ...meta } = isObject(body.meta) ? body.meta : {};
+  const hash =
+    options.hashOptional && schemaFileHash === undefined
+      ? createHash('sha1').update(JSON.stringify(body)).digest('hex')
+      : checkSchemaHash(schemaFileHash);
   if (!Array.isArray(body.data)) fail('data must be an array of collections');
   const data = array(body.data, 'data', APIMAP_LIMITS.collections);
   const included = indexIncluded(array(body.included, 'included', APIMAP_LIMITS.included));

@@ -9,11 +9,17 @@ export interface RoleDefaults {
   readonly collection: Readonly<Record<CollectionRight, boolean>>;
   /** Whether the role may trigger actions it has no row for. */
   readonly trigger: boolean;
+  /** Whether the role may approve others' requests of actions it has no row for. */
+  readonly approve: boolean;
+  /** Whether the role may approve its own requests of actions it has no row for. */
+  readonly selfApprove: boolean;
 }
 
 const everything: RoleDefaults = {
   collection: { browse: true, read: true, edit: true, add: true, delete: true, export: true },
   trigger: true,
+  approve: false,
+  selfApprove: false,
 };
 
 /**
@@ -28,6 +34,8 @@ export const BUILT_IN_ROLES: Readonly<Record<string, RoleDefaults>> = {
   User: {
     collection: { browse: true, read: true, edit: false, add: false, delete: false, export: true },
     trigger: true,
+    approve: false,
+    selfApprove: false,
   },
 };
 
@@ -35,6 +43,19 @@ export const BUILT_IN_ROLES: Readonly<Record<string, RoleDefaults>> = {
 export const CUSTOM_ROLE_DEFAULTS: RoleDefaults = {
   collection: { browse: false, read: false, edit: false, add: false, delete: false, export: false },
   trigger: false,
+  approve: false,
+  selfApprove: false,
+};
+
+/**
+ * The defaults of every role in sandbox mode (the test kit's permissive platform): everything,
+ * approvals included, unless a rights row (a test's permission override) says otherwise.
+ */
+export const SANDBOX_ROLE_DEFAULTS: RoleDefaults = {
+  collection: everything.collection,
+  trigger: true,
+  approve: true,
+  selfApprove: true,
 };
 
 /**

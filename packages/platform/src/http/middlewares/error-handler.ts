@@ -3,6 +3,8 @@ import type { Logger } from '@grove/datasource-toolkit';
 import type { ErrorRequestHandler } from 'express';
 import { UniqueConstraintError, ValidationError as SequelizeValidationError } from 'sequelize';
 
+import type { PlatformMode } from '../../platform-context';
+
 interface ErrorBody {
   status: number;
   code: string;
@@ -46,14 +48,19 @@ function describe(error: unknown): ErrorBody {
 /**
  * The last middleware: every error becomes `{ errors: [{ status, code, detail }] }` (the shape
  * the agents read, spec §1.4) with the status of its code. Unexpected errors are logged and
- * answered 500 without their message.
+ * answered 500 without their message. Sandbox mode answers `{ errors: [{ detail }] }`, the
+ * shape the test kit's sandbox always had, and logs client errors at `Debug` (an agent under
+ * test that calls wrongly shows in the test's logger).
  *
  * @example
  * ```ts
- * app.use(createErrorHandler(logger));
+ * app.use(createErrorHandler(logger, 'standard'));
  * ```
  */
-export function createErrorHandler(logger: Logger): ErrorRequestHandler {
+export function createErrorHandler(
+  logger: Logger,
+  mode: PlatformMode = 'standard',
+): ErrorRequestHandler {
   return (error, req, res, next) => {
     if (res.headersSent) {
       next(error);
@@ -63,7 +70,9 @@ export function createErrorHandler(logger: Logger): ErrorRequestHandler {
     const body = describe(error);
     if (body.status >= 500) {
       logger('Error', `${req.method} ${req.path}: ${(error as Error)?.stack ?? String(error)}`);
+    } else if (mode === 'sandbox') {
+      logger('Debug', `${req.method} ${req.path}: ${body.detail}`);
     }
-    res.status(body.status).json({ errors: [body] });
+    res.status(body.status).json({ errors: [mode === 'sandbox' ? { detail: body.detail } : body] });
   };
 }

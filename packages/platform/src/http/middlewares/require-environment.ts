@@ -12,7 +12,7 @@ export const ENV_SECRET_HEADER = 'forest-secret-key';
  * Finds the environment from the request's env secret (its hash is looked up, the secret never
  * stored) or answers 401. 401, not 404, for an unknown secret too: the vendor agent crashes on a
  * 404 from its event stream (spec §2.6), and a 401 says the same thing without that risk.
- * In sandbox mode, `provision` creates the environment of a well-formed unknown secret.
+ * In sandbox mode, `provision` creates the environment of any unknown non-empty secret.
  *
  * @example
  * ```ts

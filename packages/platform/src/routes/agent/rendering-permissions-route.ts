@@ -4,13 +4,15 @@ import { handle } from '../../http/async-handler';
 import { environmentOf } from '../../http/middlewares/require-environment';
 import type { PlatformRouteMounter } from '../../http/platform-router-mounter';
 import { computeRenderingPermissions } from '../../permissions/compute-rendering-permissions';
+import { resolveRenderingId } from '../../permissions/resolve-rendering-id';
 
 const MAX_ID = 2_147_483_647;
 
 /**
  * `GET /liana/v4/permissions/renderings/:renderingId` (spec §4.3): a rendering of the
  * environment (team, scopes, segments, charts). 404 for an id that is not a rendering of this
- * environment, including another environment's renderings.
+ * environment, including another environment's renderings (sandbox mode: see
+ * `resolveRenderingId`).
  *
  * @example
  * ```ts
@@ -28,7 +30,9 @@ export const mountRenderingPermissions: PlatformRouteMounter = (router, context)
       if (!(renderingId <= MAX_ID)) {
         throw new NotFoundError(`No rendering ${raw.slice(0, 32)} in this environment`);
       }
-      res.json(await computeRenderingPermissions(context.db, environmentOf(res), renderingId));
+      const environment = environmentOf(res);
+      const resolved = await resolveRenderingId(context, environment, renderingId);
+      res.json(await computeRenderingPermissions(context.db, environment, resolved));
     }),
   );
 };

@@ -6,7 +6,7 @@ import { loadEnvironmentSchema } from '../../schema/load-environment-schema';
 
 /**
  * `POST /forest/apimaps/hashcheck` (spec §2.3): `{ schemaFileHash }` → `{ sendSchema }`, true
- * when the environment has no schema yet or a schema of another hash.
+ * when the environment has no schema yet or a schema of another hash (always in sandbox mode).
  *
  * @example
  * ```ts
@@ -17,6 +17,12 @@ export const mountSchemaHashcheck: PlatformRouteMounter = (router, context) => {
   router.post(
     '/forest/apimaps/hashcheck',
     handle(async (req, res) => {
+      // Sandbox mode always asks for the schema: tests expect the agent to upload at each start.
+      if (context.mode === 'sandbox') {
+        res.json({ sendSchema: true });
+
+        return;
+      }
       const hash = checkSchemaHash(
         (req.body as { schemaFileHash?: unknown } | undefined)?.schemaFileHash,
       );

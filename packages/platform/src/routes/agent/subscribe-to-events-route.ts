@@ -33,7 +33,8 @@ export const mountSubscribeToEvents: PlatformRouteMounter = (router, context) =>
   router.get('/liana/v4/subscribe-to-events', (req, res: Response) => {
     const environmentId = environmentOf(res).id;
     res.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
+      // No charset parameter: an event stream is always UTF-8, and some clients compare the type.
+      'content-type': 'text/event-stream',
       'cache-control': 'no-cache, no-transform',
       connection: 'keep-alive',
       // nginx buffers responses unless told not to; a buffered stream loses its heartbeats.
@@ -52,11 +53,13 @@ export const mountSubscribeToEvents: PlatformRouteMounter = (router, context) =>
     const heartbeat = setInterval(() => send('heartbeat', {}), context.heartbeatIntervalMs);
     const end = () => {
       if (!streams.delete(end)) return;
+      context.streams.closed(environmentId);
       clearInterval(heartbeat);
       unsubscribe();
       if (!res.writableEnded) res.end();
     };
     streams.add(end);
+    context.streams.opened(environmentId);
     // `close` fires for a client that goes away and after our own `end()`.
     res.on('close', end);
     send('heartbeat', {});

@@ -1,0 +1,47 @@
+import { NotFoundError, ValidationError } from '@grove/datasource-toolkit';
+import express from 'express';
+
+import { handle } from '../../http/async-handler';
+import type { PlatformRouteMounter } from '../../http/platform-router-mounter';
+import type { ActivityLogHooks, ActivityUser } from './activity-log-hooks';
+
+const STATUSES = new Set(['pending', 'completed', 'failed']);
+
+/**
+ * `PATCH /api/activity-logs-requests/:index/:id/status` (spec §5.2): `{ status }` (`pending`,
+ * `completed` or `failed`) on a log of the caller; 204. 404 for a log that is not the caller's
+ * or another index's (the MCP server retries a 404 a few times), 400 for another status.
+ *
+ * @example
+ * ```ts
+ * mountActivityLogStatus(sandboxActivityLogHooks(context))(router, context);
+ * ```
+ */
+export function mountActivityLogStatus(hooks: ActivityLogHooks): PlatformRouteMounter {
+  return (router, context) => {
+    router.patch(
+      '/api/activity-logs-requests/:index/:id/status',
+      handle(async (req, res, next) => {
+        res.locals.activityUser = await hooks.resolveActivityUser(req);
+        next();
+      }),
+      express.json({ limit: 1024 }),
+      handle(async (req, res) => {
+        const user = res.locals.activityUser as ActivityUser;
+        const { index, id } = req.params as { index: string; id: string };
+        const log =
+          index === hooks.index && /^[1-9][0-9]{0,8}$/.test(id)
+            ? await context.db.models.ActivityLog.findOne({ where: { id, userId: user.id } })
+            : null;
+        if (!log) throw new NotFoundError(`No activity log ${id.slice(0, 32)}`);
+        const status: unknown = (req.body as { status?: unknown } | undefined)?.status;
+        if (typeof status !== 'string' || !STATUSES.has(status)) {
+          throw new ValidationError('status must be pending, completed or failed');
+        }
+        await log.update({ status });
+        hooks.statusChanged?.(id, status);
+        res.status(204).end();
+      }),
+    );
+  };
+}

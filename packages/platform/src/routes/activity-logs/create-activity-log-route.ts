@@ -1,0 +1,51 @@
+import express from 'express';
+
+import { handle } from '../../http/async-handler';
+import type { PlatformRouteMounter } from '../../http/platform-router-mounter';
+import type { ActivityLogHooks, ActivityUser } from './activity-log-hooks';
+import { readActivityLogRequest } from './read-activity-log-request';
+
+/** An activity-log request is a few fields: a small body limit. */
+const BODY_LIMIT = 64 * 1024;
+
+/**
+ * `POST /api/activity-logs-requests` and `POST /api/activity-logs-requests/mcp` (spec §5.2,
+ * §5.3): the caller is resolved (hooks) before the body is read, then one `pending` log is
+ * stored for the environment of the body's rendering, and `{ data: { id, type, attributes:
+ * { index } } }` answered.
+ *
+ * @example
+ * ```ts
+ * mountCreateActivityLog(sandboxActivityLogHooks(context))(router, context);
+ * ```
+ */
+export function mountCreateActivityLog(hooks: ActivityLogHooks): PlatformRouteMounter {
+  return (router, context) => {
+    router.post(
+      ['/api/activity-logs-requests', '/api/activity-logs-requests/mcp'],
+      handle(async (req, res, next) => {
+        res.locals.activityUser = await hooks.resolveActivityUser(req);
+        next();
+      }),
+      express.json({ limit: BODY_LIMIT }),
+      handle(async (req, res) => {
+        const user = res.locals.activityUser as ActivityUser;
+        const request = readActivityLogRequest(req.body);
+        const environmentId = await hooks.resolveEnvironmentId(user, request.renderingId);
+        const log = await context.db.models.ActivityLog.create({
+          environmentId,
+          userId: user.id,
+          userEmail: user.email,
+          action: request.action,
+          collectionName: request.collectionName,
+          recordIds: request.recordIds,
+          label: request.label,
+          status: 'pending',
+        });
+        const id = String(log.id);
+        hooks.recorded?.({ id, body: req.body, status: log.status });
+        res.json({ data: { id, type: 'activity-logs', attributes: { index: hooks.index } } });
+      }),
+    );
+  };
+}
