@@ -36,6 +36,21 @@ export {
 } from './auth/password';
 export { generateEnvSecret, hashEnvSecret, findEnvironmentBySecret } from './auth/env-secret';
 
+// Login (OpenID provider)
+export {
+  verifyUserAccessToken,
+  requireUserAccessToken,
+  userAccessTokenOf,
+} from './oidc/user-access-tokens';
+export type { UserAccessToken } from './oidc/user-access-tokens';
+export { createSequelizeOidcAdapter } from './oidc/sequelize-oidc-adapter';
+export type { SequelizeOidcAdapterOptions } from './oidc/sequelize-oidc-adapter';
+export { loadOidcKeys, OIDC_SETTINGS } from './oidc/oidc-keys';
+export type { OidcKeys, OidcSigningKey } from './oidc/oidc-keys';
+export { oidcProvider } from './oidc/oidc-provider-registry';
+export { createLoginRateLimiter } from './oidc/login-rate-limiter';
+export type { LoginRateLimiter, LoginRateLimiterOptions } from './oidc/login-rate-limiter';
+
 // Server
 export { createPlatform } from './create-platform';
 export type { Platform } from './create-platform';

@@ -105,3 +105,56 @@ export async function loginInBrowser(
     callback: consented.location && atRedirect(consented.location) ? new URL(consented.location) : undefined,
   };
 }
+
+/** An authorization URL of the code flow for a client (PKCE S256 when a challenge is given). */
+export function authorizationUrl(
+  discovery: Discovery,
+  params: { clientId: string; redirectUri?: string; challenge?: string; state?: string },
+): string {
+  const url = new URL(discovery.authorization_endpoint);
+  url.search = new URLSearchParams({
+    client_id: params.clientId,
+    scope: 'openid email profile',
+    response_type: 'code',
+    state: params.state ?? '{"renderingId":1}',
+    ...(params.redirectUri ? { redirect_uri: params.redirectUri } : {}),
+    ...(params.challenge ? { code_challenge: params.challenge, code_challenge_method: 'S256' } : {}),
+  }).toString();
+
+  return url.href;
+}
+
+/**
+ * A whole code flow as an agent of the environment of `envSecret` (registration, HTML login and
+ * consent, exchange with PKCE): the client and the tokens.
+ */
+export async function codeFlowTokens(
+  discovery: Discovery,
+  envSecret: string,
+  credentials: { email: string; password: string },
+): Promise<{ clientId: string; accessToken: string; idToken: string }> {
+  const { status, body: client } = await register(
+    discovery,
+    { token_endpoint_auth_method: 'none' },
+    envSecret,
+  );
+  if (status !== 201) throw new Error(`registration answered ${status}: ${JSON.stringify(client)}`);
+  const redirectUri = client.redirect_uris![0]!;
+  const { verifier, challenge } = pkcePair();
+  const url = authorizationUrl(discovery, { clientId: client.client_id!, challenge });
+  const login = await loginInBrowser(url, credentials, redirectUri);
+  if (!login.callback) throw new Error(`no callback after login: ${login.afterLogin.body}`);
+  const tokens = await tokenRequest(discovery, {
+    grant_type: 'authorization_code',
+    code: login.callback.searchParams.get('code')!,
+    client_id: client.client_id!,
+    code_verifier: verifier,
+  });
+  if (tokens.status !== 200) throw new Error(`token answered ${tokens.status}`);
+
+  return {
+    clientId: client.client_id!,
+    accessToken: String(tokens.body.access_token),
+    idToken: String(tokens.body.id_token),
+  };
+}
