@@ -43,13 +43,6 @@ export {
   userAccessTokenOf,
 } from './oidc/user-access-tokens';
 export type { UserAccessToken } from './oidc/user-access-tokens';
-export { createSequelizeOidcAdapter } from './oidc/sequelize-oidc-adapter';
-export type { SequelizeOidcAdapterOptions } from './oidc/sequelize-oidc-adapter';
-export { loadOidcKeys, OIDC_SETTINGS } from './oidc/oidc-keys';
-export type { OidcKeys, OidcSigningKey } from './oidc/oidc-keys';
-export { oidcProvider } from './oidc/oidc-provider-registry';
-export { createLoginRateLimiter } from './oidc/login-rate-limiter';
-export type { LoginRateLimiter, LoginRateLimiterOptions } from './oidc/login-rate-limiter';
 
 // Server
 export { createPlatform } from './create-platform';

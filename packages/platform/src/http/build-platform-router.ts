@@ -16,7 +16,10 @@ import type { PlatformRouteMounter } from './platform-router-mounter';
 const AGENT_PATHS = ['/liana', '/forest'];
 
 /** Routes agents call with their env secret (server-protocol.md §2, §4, §6, §9). */
-const agentRoutes: readonly PlatformRouteMounter[] = [mountEnvironment, mountRenderingAuthorization];
+const agentRoutes: readonly PlatformRouteMounter[] = [
+  mountEnvironment,
+  mountRenderingAuthorization,
+];
 
 /**
  * Login (server-protocol.md §3, §8.2): the interaction pages and the registration guard first, as

@@ -109,7 +109,9 @@ export async function createOidcProvider(context: PlatformContext): Promise<Prov
       deviceFlow: {
         enabled: true,
         userCodeInputSource(ctx, form, _out, error) {
-          const message = error ? 'This code is unknown or expired. Check it and try again.' : undefined;
+          const message = error
+            ? 'This code is unknown or expired. Check it and try again.'
+            : undefined;
           sendPage(ctx, deviceCodeInputPage(form, message), error ? 400 : 200);
         },
         userCodeConfirmSource(ctx, form, client, _deviceInfo, userCode) {

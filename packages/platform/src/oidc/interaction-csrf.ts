@@ -28,7 +28,12 @@ const tokenFor = (secret: string, uid: string) =>
  * const csrfToken = issueCsrfToken(req, res, context.publicUrl, uid);
  * ```
  */
-export function issueCsrfToken(req: Request, res: Response, publicUrl: string, uid: string): string {
+export function issueCsrfToken(
+  req: Request,
+  res: Response,
+  publicUrl: string,
+  uid: string,
+): string {
   let secret = readCookie(req, CSRF_COOKIE);
   if (!secret || !SECRET.test(secret)) {
     secret = randomBytes(32).toString('base64url');
@@ -53,7 +58,12 @@ export function issueCsrfToken(req: Request, res: Response, publicUrl: string, u
  * if (!checkCsrfToken(req, context.publicUrl, uid, body.csrf)) throw new ForbiddenError('…');
  * ```
  */
-export function checkCsrfToken(req: Request, publicUrl: string, uid: string, token: unknown): boolean {
+export function checkCsrfToken(
+  req: Request,
+  publicUrl: string,
+  uid: string,
+  token: unknown,
+): boolean {
   const origin = req.get('origin');
   if (origin !== undefined && origin !== new URL(publicUrl).origin) return false;
   const secret = readCookie(req, CSRF_COOKIE);

@@ -33,10 +33,12 @@ export function checkForm(context: PlatformContext, req: Request, res: Response)
   if (checkCsrfToken(req, context.publicUrl, String(req.params.uid), body.csrf)) return true;
   sendHtml(
     res,
-    errorPage('invalid_request', 'This form expired or did not come from this site. Reload the page and try again.'),
+    errorPage(
+      'invalid_request',
+      'This form expired or did not come from this site. Reload the page and try again.',
+    ),
     403,
   );
 
   return false;
 }
-

@@ -26,10 +26,12 @@ export function oidcProvider(context: PlatformContext): Promise<Provider> {
       context.logger('Error', 'The OpenID provider could not start', error as Error),
     );
     // Closing waits for a start in progress: its key writes must not hit a closed database.
-    context.onClose(() => created.then(
-      () => undefined,
-      () => undefined,
-    ));
+    context.onClose(() =>
+      created.then(
+        () => undefined,
+        () => undefined,
+      ),
+    );
   }
 
   return ready;

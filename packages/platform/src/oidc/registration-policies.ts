@@ -89,7 +89,10 @@ export function registrationPolicies(
         'client_name',
         'token_endpoint_auth_method',
       ]);
-      if (method !== undefined && !['none', 'client_secret_basic', 'client_secret_post'].includes(String(method))) {
+      if (
+        method !== undefined &&
+        !['none', 'client_secret_basic', 'client_secret_post'].includes(String(method))
+      ) {
         throw new errors.InvalidClientMetadata(
           'token_endpoint_auth_method must be none, client_secret_basic or client_secret_post',
         );

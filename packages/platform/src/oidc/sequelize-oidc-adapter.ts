@@ -64,13 +64,13 @@ export function createSequelizeOidcAdapter(
         if (virtual) throw new Error(`${model} objects are not stored`);
         // consumed_at is not written: saving an object again never makes it usable again.
         await OidcPayload.upsert({
-            model,
-            id,
-            payload: payload as Record<string, unknown>,
-            grantId: text(payload.grantId),
-            userCode: text(payload.userCode),
-            uid: text(payload.uid),
-            expiresAt: expiresIn ? new Date(Date.now() + expiresIn * 1000) : null,
+          model,
+          id,
+          payload: payload as Record<string, unknown>,
+          grantId: text(payload.grantId),
+          userCode: text(payload.userCode),
+          uid: text(payload.uid),
+          expiresAt: expiresIn ? new Date(Date.now() + expiresIn * 1000) : null,
         });
         await purgeNowAndThen();
       },

@@ -40,7 +40,9 @@ export async function verifyUserAccessToken(
     throw unauthorized();
   }
   const grant = accessToken.grantId ? await provider.Grant.find(accessToken.grantId) : undefined;
-  const client = accessToken.clientId ? await provider.Client.find(accessToken.clientId) : undefined;
+  const client = accessToken.clientId
+    ? await provider.Client.find(accessToken.clientId)
+    : undefined;
   if (!grant || grant.isExpired || !client) throw unauthorized();
   const environmentId = client[ENVIRONMENT_METADATA];
 

@@ -49,7 +49,11 @@ describe.each(availableServers())('OIDC code flow on $name', server => {
 
   /** Logs the admin in for a client and returns the code of the callback. */
   async function code(clientId: string, challenge?: string): Promise<string> {
-    const login = await loginInBrowser(authorizationUrl(discovery, { clientId, challenge }), admin, CALLBACK);
+    const login = await loginInBrowser(
+      authorizationUrl(discovery, { clientId, challenge }),
+      admin,
+      CALLBACK,
+    );
 
     return login.callback!.searchParams.get('code')!;
   }
@@ -89,9 +93,15 @@ describe.each(availableServers())('OIDC code flow on $name', server => {
       issuer: discovery.issuer,
       audience: clientId,
     });
-    const user = await test.platform.context.db.models.User.findOne({ where: { email: admin.email } });
+    const user = await test.platform.context.db.models.User.findOne({
+      where: { email: admin.email },
+    });
     expect(payload).toEqual(
-      expect.objectContaining({ sub: String(user!.id), iat: expect.any(Number), exp: expect.any(Number) }),
+      expect.objectContaining({
+        sub: String(user!.id),
+        iat: expect.any(Number),
+        exp: expect.any(Number),
+      }),
     );
     expect(payload.nonce).toBeUndefined();
     await expect(
@@ -110,7 +120,11 @@ describe.each(availableServers())('OIDC code flow on $name', server => {
     const { verifier, challenge } = pkcePair();
     const spent = await code(clientId, challenge);
 
-    const without = await tokenRequest(discovery, { grant_type: 'authorization_code', code: spent, client_id: clientId });
+    const without = await tokenRequest(discovery, {
+      grant_type: 'authorization_code',
+      code: spent,
+      client_id: clientId,
+    });
     const wrong = await tokenRequest(discovery, {
       grant_type: 'authorization_code',
       code: spent,
@@ -132,8 +146,16 @@ describe.each(availableServers())('OIDC code flow on $name', server => {
   it('refuses a replayed code and revokes what the first exchange issued', async () => {
     const clientId = await agentClient();
     const once = await code(clientId);
-    const first = await tokenRequest(discovery, { grant_type: 'authorization_code', code: once, client_id: clientId });
-    const replay = await tokenRequest(discovery, { grant_type: 'authorization_code', code: once, client_id: clientId });
+    const first = await tokenRequest(discovery, {
+      grant_type: 'authorization_code',
+      code: once,
+      client_id: clientId,
+    });
+    const replay = await tokenRequest(discovery, {
+      grant_type: 'authorization_code',
+      code: once,
+      client_id: clientId,
+    });
 
     expect(first.status).toBe(200);
     expect([replay.status, replay.body.error]).toEqual([400, 'invalid_grant']);
@@ -172,7 +194,10 @@ describe.each(availableServers())('OIDC code flow on $name', server => {
       expect(attempt.afterLogin.body).toContain('Wrong email or password.');
       expect(attempt.callback).toBeUndefined();
     }
-    expect([await countRows('AuthorizationCode'), await countRows('AccessToken')]).toEqual([codes, tokens]);
+    expect([await countRows('AuthorizationCode'), await countRows('AccessToken')]).toEqual([
+      codes,
+      tokens,
+    ]);
   });
 
   it('refuses further attempts for an email after 5 failures from one address, even with the right password', async () => {
@@ -187,9 +212,14 @@ describe.each(availableServers())('OIDC code flow on $name', server => {
     });
     const clientId = await agentClient();
     const browser = new TestBrowser();
-    const page = await browser.follow(authorizationUrl(discovery, { clientId }), {}, l => l.startsWith(CALLBACK));
+    const page = await browser.follow(authorizationUrl(discovery, { clientId }), {}, l =>
+      l.startsWith(CALLBACK),
+    );
     for (let i = 0; i < 5; i++) {
-      const failed = await browser.submit(page, { email: user.email, password: `wrong password ${i}` });
+      const failed = await browser.submit(page, {
+        email: user.email,
+        password: `wrong password ${i}`,
+      });
       expect(failed.status).toBe(401);
     }
     const blocked = await browser.submit(page, user, 0, l => l.startsWith(CALLBACK));
@@ -202,8 +232,11 @@ describe.each(availableServers())('OIDC code flow on $name', server => {
   it('refuses a sign-in form without its anti-forgery token or from another site, accepts the genuine one', async () => {
     const clientId = await agentClient();
     const browser = new TestBrowser();
-    const page = await browser.follow(authorizationUrl(discovery, { clientId }), {}, l => l.startsWith(CALLBACK));
-    const action = new URL(/action="([^"]+)"/.exec(page.body)![1]!.replace(/&amp;/g, '&'), page.url).href;
+    const page = await browser.follow(authorizationUrl(discovery, { clientId }), {}, l =>
+      l.startsWith(CALLBACK),
+    );
+    const action = new URL(/action="([^"]+)"/.exec(page.body)![1]!.replace(/&amp;/g, '&'), page.url)
+      .href;
 
     const noToken = await browser.request(action, { form: { ...admin } });
     const forged = await browser.request(action, { form: { ...admin, csrf: 'x'.repeat(43) } });
@@ -222,7 +255,11 @@ describe.each(availableServers())('OIDC code flow on $name', server => {
     const clientId = await agentClient();
     const browser = new TestBrowser();
     const atCallback = (l: string) => l.startsWith(CALLBACK);
-    const page = await browser.follow(authorizationUrl(discovery, { clientId, state: 's1' }), {}, atCallback);
+    const page = await browser.follow(
+      authorizationUrl(discovery, { clientId, state: 's1' }),
+      {},
+      atCallback,
+    );
     const consent = await browser.submit(page, admin, 0, atCallback);
     const denied = await browser.submit(consent, {}, 1, atCallback);
     const back = new URL(denied.location!);
@@ -235,8 +272,13 @@ describe.each(availableServers())('OIDC code flow on $name', server => {
   it('shows the login pages without script, not framable, with every value escaped', async () => {
     const clientId = await agentClient();
     const browser = new TestBrowser();
-    const page = await browser.follow(authorizationUrl(discovery, { clientId }), {}, l => l.startsWith(CALLBACK));
-    const again = await browser.submit(page, { email: '"><script>alert(1)</script>', password: 'x' });
+    const page = await browser.follow(authorizationUrl(discovery, { clientId }), {}, l =>
+      l.startsWith(CALLBACK),
+    );
+    const again = await browser.submit(page, {
+      email: '"><script>alert(1)</script>',
+      password: 'x',
+    });
 
     expect(page.headers.get('content-security-policy')).toContain("default-src 'none'");
     expect(page.headers.get('x-frame-options')).toBe('DENY');

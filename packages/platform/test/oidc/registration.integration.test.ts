@@ -29,10 +29,15 @@ describe.each(availableServers())('OIDC dynamic registration on $name', server =
   });
   afterAll(() => test.stop());
 
-  const clients = () => test.platform.context.db.models.OidcPayload.count({ where: { model: 'Client' } });
+  const clients = () =>
+    test.platform.context.db.models.OidcPayload.count({ where: { model: 'Client' } });
 
   it("registers an agent's client with the env secret: one redirect URI, on the environment's agent", async () => {
-    const { status, body } = await register(discovery, { token_endpoint_auth_method: 'none' }, envSecret);
+    const { status, body } = await register(
+      discovery,
+      { token_endpoint_auth_method: 'none' },
+      envSecret,
+    );
 
     expect(status).toBe(201);
     expect(body).toEqual(
@@ -75,7 +80,11 @@ describe.each(availableServers())('OIDC dynamic registration on $name', server =
     ['the hash of the secret', 'x'],
   ])('refuses %s and stores no client', async (_case, secret) => {
     const before = await clients();
-    const { status, body } = await register(discovery, { token_endpoint_auth_method: 'none' }, secret);
+    const { status, body } = await register(
+      discovery,
+      { token_endpoint_auth_method: 'none' },
+      secret,
+    );
 
     expect([status, body.error]).toEqual([401, 'invalid_token']);
     expect(await clients()).toBe(before);
@@ -86,7 +95,11 @@ describe.each(availableServers())('OIDC dynamic registration on $name', server =
       projectId: test.platform.bootstrap!.project.id,
       name: 'No agent yet',
     });
-    const { status, body } = await register(discovery, { token_endpoint_auth_method: 'none' }, secret);
+    const { status, body } = await register(
+      discovery,
+      { token_endpoint_auth_method: 'none' },
+      secret,
+    );
 
     expect([status, body.error]).toEqual([400, 'invalid_client_metadata']);
     expect(body.error_description).toContain('no agent URL');
@@ -110,10 +123,19 @@ describe.each(availableServers())('OIDC dynamic registration on $name', server =
   });
 
   it.each([
-    ['a code-flow client', { token_endpoint_auth_method: 'none', redirect_uris: ['https://evil.example/cb'] }],
+    [
+      'a code-flow client',
+      { token_endpoint_auth_method: 'none', redirect_uris: ['https://evil.example/cb'] },
+    ],
     ['a web device client', { ...CLI_METADATA, application_type: 'web' }],
-    ['a confidential device client', { ...CLI_METADATA, token_endpoint_auth_method: 'client_secret_basic' }],
-    ['a device client that also wants the code flow', { ...CLI_METADATA, grant_types: [DEVICE_GRANT, 'authorization_code'] }],
+    [
+      'a confidential device client',
+      { ...CLI_METADATA, token_endpoint_auth_method: 'client_secret_basic' },
+    ],
+    [
+      'a device client that also wants the code flow',
+      { ...CLI_METADATA, grant_types: [DEVICE_GRANT, 'authorization_code'] },
+    ],
   ])('refuses %s without a token and stores nothing', async (_case, metadata) => {
     const before = await clients();
     const { status, body } = await register(discovery, metadata);
@@ -126,7 +148,10 @@ describe.each(availableServers())('OIDC dynamic registration on $name', server =
     const { body } = await register(discovery, { ...CLI_METADATA, grove_environment_id: 1 });
     const browser = new TestBrowser();
     const answer = await browser.follow(
-      authorizationUrl(discovery, { clientId: body.client_id!, redirectUri: 'com.forestadmin.cli://authenticate' }),
+      authorizationUrl(discovery, {
+        clientId: body.client_id!,
+        redirectUri: 'com.forestadmin.cli://authenticate',
+      }),
     );
 
     expect(body).not.toHaveProperty('grove_environment_id');

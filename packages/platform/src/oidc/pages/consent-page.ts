@@ -28,14 +28,20 @@ const SCOPE_TEXT: Readonly<Record<string, string>> = {
  * ```
  */
 export function consentPage(input: ConsentPageInput): string {
-  const hidden = html`<input type="hidden" name="csrf" value="${input.csrfToken}">`;
+  const hidden = html`<input type="hidden" name="csrf" value="${input.csrfToken}" />`;
 
   return renderPage(
     'Allow access?',
     html`<p><strong>${input.clientName}</strong> asks to:</p>
-<ul>${input.scopes.map(scope => html`<li>${SCOPE_TEXT[scope] ?? scope}</li>`)}</ul>
-<p class="muted">Signed in as ${input.email}.</p>
-<form method="post" action="${input.confirmAction}">${hidden}<button type="submit">Allow</button></form>
-<form method="post" action="${input.abortAction}">${hidden}<button type="submit">Deny</button></form>`,
+      <ul>
+        ${input.scopes.map(scope => html`<li>${SCOPE_TEXT[scope] ?? scope}</li>`)}
+      </ul>
+      <p class="muted">Signed in as ${input.email}.</p>
+      <form method="post" action="${input.confirmAction}">
+        ${hidden}<button type="submit">Allow</button>
+      </form>
+      <form method="post" action="${input.abortAction}">
+        ${hidden}<button type="submit">Deny</button>
+      </form>`,
   );
 }

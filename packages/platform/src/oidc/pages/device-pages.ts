@@ -13,11 +13,19 @@ export function deviceCodeInputPage(form: string, error?: string): string {
   return renderPage(
     'Sign in a device',
     html`${new SafeHtml(form)}
-<p>Enter the code your device (for instance the Grove CLI) shows.</p>
-${error ? html`<p class="error" role="alert">${error}</p>` : ''}
-<label for="user_code">Code</label>
-<input id="user_code" type="text" name="user_code" form="op.deviceInputForm" autocomplete="off" required autofocus>
-<button type="submit" form="op.deviceInputForm">Continue</button>`,
+      <p>Enter the code your device (for instance the Grove CLI) shows.</p>
+      ${error ? html`<p class="error" role="alert">${error}</p>` : ''}
+      <label for="user_code">Code</label>
+      <input
+        id="user_code"
+        type="text"
+        name="user_code"
+        form="op.deviceInputForm"
+        autocomplete="off"
+        required
+        autofocus
+      />
+      <button type="submit" form="op.deviceInputForm">Continue</button>`,
   );
 }
 
@@ -33,11 +41,13 @@ export function deviceConfirmPage(form: string, clientName: string, userCode: st
   return renderPage(
     'Confirm the device',
     html`${new SafeHtml(form)}
-<p><strong>${clientName}</strong> asks to sign in with this code:</p>
-<p class="code">${userCode}</p>
-<p class="muted">Only continue if you started this on your own device and it shows the same code.</p>
-<button type="submit" form="op.deviceConfirmForm" name="confirm" value="yes">Continue</button>
-<button type="submit" form="op.deviceConfirmForm" name="abort" value="yes">Cancel</button>`,
+      <p><strong>${clientName}</strong> asks to sign in with this code:</p>
+      <p class="code">${userCode}</p>
+      <p class="muted">
+        Only continue if you started this on your own device and it shows the same code.
+      </p>
+      <button type="submit" form="op.deviceConfirmForm" name="confirm" value="yes">Continue</button>
+      <button type="submit" form="op.deviceConfirmForm" name="abort" value="yes">Cancel</button>`,
   );
 }
 
@@ -50,7 +60,10 @@ export function deviceConfirmPage(form: string, clientName: string, userCode: st
  * ```
  */
 export function deviceDonePage(): string {
-  return renderPage('Device signed in', html`<p>You can close this page and go back to your device.</p>`);
+  return renderPage(
+    'Device signed in',
+    html`<p>You can close this page and go back to your device.</p>`,
+  );
 }
 
 /**
@@ -65,6 +78,7 @@ export function deviceDonePage(): string {
 export function errorPage(error: string, description?: string): string {
   return renderPage(
     'Something went wrong',
-    html`<p class="error" role="alert">${description ?? error}</p><p class="muted">${error}</p>`,
+    html`<p class="error" role="alert">${description ?? error}</p>
+      <p class="muted">${error}</p>`,
   );
 }

@@ -44,7 +44,9 @@ export function html(strings: TemplateStringsArray, ...values: unknown[]): SafeH
     return escapeHtml(value);
   };
 
-  return new SafeHtml(strings.reduce((out, text, i) => out + text + (i < values.length ? part(values[i]) : ''), ''));
+  return new SafeHtml(
+    strings.reduce((out, text, i) => out + text + (i < values.length ? part(values[i]) : ''), ''),
+  );
 }
 
 /**
@@ -53,7 +55,8 @@ export function html(strings: TemplateStringsArray, ...values: unknown[]): SafeH
  * interaction ids).
  */
 export const PAGE_HEADERS: Readonly<Record<string, string>> = {
-  'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'",
+  'Content-Security-Policy':
+    "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'",
   'X-Frame-Options': 'DENY',
   'Cache-Control': 'no-store',
   'Referrer-Policy': 'no-referrer',
@@ -78,7 +81,20 @@ button{margin-top:1rem;padding:.55rem 1rem;font-size:1rem;cursor:pointer}
  */
 export function renderPage(title: string, body: SafeHtml): string {
   return html`<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${title} · Grove</title><style>${new SafeHtml(STYLE)}</style></head>
-<body><main><h1>${title}</h1>${body}</main></body></html>`.value;
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>${title} · Grove</title>
+        <style>
+          ${new SafeHtml(STYLE)}
+        </style>
+      </head>
+      <body>
+        <main>
+          <h1>${title}</h1>
+          ${body}
+        </main>
+      </body>
+    </html>`.value;
 }

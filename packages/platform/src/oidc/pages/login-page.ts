@@ -23,14 +23,28 @@ export function loginPage(input: LoginPageInput): string {
   return renderPage(
     'Sign in to Grove',
     html`<p class="muted">to continue to ${input.clientName}</p>
-${input.error ? html`<p class="error" role="alert">${input.error}</p>` : ''}
-<form method="post" action="${input.action}">
-<input type="hidden" name="csrf" value="${input.csrfToken}">
-<label for="email">Email</label>
-<input id="email" type="email" name="email" value="${input.email ?? ''}" autocomplete="username" required autofocus>
-<label for="password">Password</label>
-<input id="password" type="password" name="password" autocomplete="current-password" required>
-<button type="submit">Sign in</button>
-</form>`,
+      ${input.error ? html`<p class="error" role="alert">${input.error}</p>` : ''}
+      <form method="post" action="${input.action}">
+        <input type="hidden" name="csrf" value="${input.csrfToken}" />
+        <label for="email">Email</label>
+        <input
+          id="email"
+          type="email"
+          name="email"
+          value="${input.email ?? ''}"
+          autocomplete="username"
+          required
+          autofocus
+        />
+        <label for="password">Password</label>
+        <input
+          id="password"
+          type="password"
+          name="password"
+          autocomplete="current-password"
+          required
+        />
+        <button type="submit">Sign in</button>
+      </form>`,
   );
 }

@@ -60,7 +60,11 @@ export const mountInteractionLogin: PlatformRouteMounter = (router, context) => 
       const wait = await limiter.retryAfter(ip, email);
       if (wait > 0) {
         res.set('Retry-After', String(wait));
-        sendHtml(res, await page('Too many failed attempts. Wait a few minutes and try again.'), 429);
+        sendHtml(
+          res,
+          await page('Too many failed attempts. Wait a few minutes and try again.'),
+          429,
+        );
 
         return;
       }

@@ -43,7 +43,8 @@ export const mountRenderingAuthorization: PlatformRouteMounter = (router, contex
           where: { projectId: environment.projectId, userId: token.userId },
         }),
       ]);
-      if (!user) throw new GroveError('UnauthorizedError', 'The user of this token no longer exists');
+      if (!user)
+        throw new GroveError('UnauthorizedError', 'The user of this token no longer exists');
       const inTeam =
         rendering &&
         (await models.TeamMember.findOne({ where: { teamId: rendering.teamId, userId: user.id } }));

@@ -102,7 +102,10 @@ export async function loginInBrowser(
     browser,
     loginPage,
     afterLogin,
-    callback: consented.location && atRedirect(consented.location) ? new URL(consented.location) : undefined,
+    callback:
+      consented.location && atRedirect(consented.location)
+        ? new URL(consented.location)
+        : undefined,
   };
 }
 
@@ -118,7 +121,9 @@ export function authorizationUrl(
     response_type: 'code',
     state: params.state ?? '{"renderingId":1}',
     ...(params.redirectUri ? { redirect_uri: params.redirectUri } : {}),
-    ...(params.challenge ? { code_challenge: params.challenge, code_challenge_method: 'S256' } : {}),
+    ...(params.challenge
+      ? { code_challenge: params.challenge, code_challenge_method: 'S256' }
+      : {}),
   }).toString();
 
   return url.href;

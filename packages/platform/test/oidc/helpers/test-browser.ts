@@ -42,7 +42,9 @@ export function readForms(html: string, baseUrl: string): PageForm[] {
     const id = attribute(tag, 'id');
     const inner = [...(match[2] ?? '').matchAll(/<input\b[^>]*>/g)].map(m => m[0]);
     const joined = id
-      ? [...html.matchAll(/<input\b[^>]*>/g)].map(m => m[0]).filter(t => attribute(t, 'form') === id)
+      ? [...html.matchAll(/<input\b[^>]*>/g)]
+          .map(m => m[0])
+          .filter(t => attribute(t, 'form') === id)
       : [];
     const fields: Record<string, string> = {};
     for (const input of [...inner, ...joined]) {
@@ -132,7 +134,11 @@ export class TestBrowser {
     stop: (location: string) => boolean = () => false,
   ): Promise<BrowserResponse> {
     let response = await this.request(url, init);
-    for (let hops = 0; response.location && response.status >= 300 && response.status < 400; hops++) {
+    for (
+      let hops = 0;
+      response.location && response.status >= 300 && response.status < 400;
+      hops++
+    ) {
       if (hops > 10) throw new Error(`Too many redirects from ${url}`);
       if (stop(response.location)) return response;
       response = await this.request(response.location);
