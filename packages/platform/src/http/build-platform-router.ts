@@ -5,6 +5,7 @@ import { mountInteractionConsent } from '../routes/oidc/interaction-consent-rout
 import { mountInteractionLogin } from '../routes/oidc/interaction-login-route';
 import { mountInteractionPage } from '../routes/oidc/interaction-page-route';
 import { mountOidcProvider } from '../routes/oidc/oidc-provider-route';
+import { mountPublicOrigin } from '../routes/oidc/public-origin-route';
 import { mountRegistrationGuard } from '../routes/oidc/registration-route';
 import { mountRenderingAuthorization } from '../routes/oidc/rendering-authorization-route';
 import type { PlatformContext } from '../platform-context';
@@ -22,10 +23,13 @@ const agentRoutes: readonly PlatformRouteMounter[] = [
 ];
 
 /**
- * Login (server-protocol.md §3, §8.2): the interaction pages and the registration guard first, as
- * they sit under `/oidc` too; the OpenID provider last, as it answers every other `/oidc` path.
+ * Login (server-protocol.md §3, §8.2): first the public origin (the provider builds URLs and
+ * cookies from it, also inside the interaction pages); then the interaction pages and the
+ * registration guard, as they sit under `/oidc` too; the OpenID provider last, as it answers
+ * every other `/oidc` path.
  */
 const loginRoutes: readonly PlatformRouteMounter[] = [
+  mountPublicOrigin,
   mountInteractionPage,
   mountInteractionLogin,
   mountInteractionConsent,

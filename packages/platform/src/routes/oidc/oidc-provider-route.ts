@@ -13,7 +13,12 @@ import { oidcProvider } from '../../oidc/oidc-provider-registry';
  * ```
  */
 export const mountOidcProvider: PlatformRouteMounter = (router, context) => {
-  const handler = oidcProvider(context).then(provider => provider.callback());
+  const handler = oidcProvider(context).then(provider => {
+    // Host and protocol come from the forwarded headers that mountPublicOrigin set.
+    provider.proxy = true;
+
+    return provider.callback();
+  });
   // A failed start is logged by the registry and answered 500 on each request.
   handler.catch(() => undefined);
 
