@@ -251,6 +251,18 @@ describe.each(availableServers())('OIDC code flow on $name', server => {
     expect(genuine.status).toBe(303);
   });
 
+  it('answers an error page for an interaction this browser did not start', async () => {
+    const clientId = await agentClient();
+    const mine = new TestBrowser();
+    const page = await mine.follow(authorizationUrl(discovery, { clientId }), {}, l =>
+      l.startsWith(CALLBACK),
+    );
+    const other = await new TestBrowser().request(page.url);
+
+    expect(other.status).toBe(400);
+    expect(other.body).toContain('This sign-in page expired or was opened in another browser');
+  });
+
   it('sends the user back with access_denied when they deny the consent', async () => {
     const clientId = await agentClient();
     const browser = new TestBrowser();
