@@ -57,12 +57,13 @@ describe.each(availableServers())('requireUserAccessToken on $name', server => {
   });
 
   it.each([
-    ['no Authorization', undefined],
-    ['another scheme', `Basic ${accessToken}`],
-    ['an unknown token', `Bearer ${'x'.repeat(43)}`],
-    ['the id token', `Bearer ${idToken}`],
-    ['two tokens', `Bearer ${accessToken} ${accessToken}`],
-  ])('answers 401 for %s', async (_case, authorization) => {
+    ['no Authorization', () => undefined],
+    ['another scheme', () => `Basic ${accessToken}`],
+    ['an unknown token', () => `Bearer ${'x'.repeat(43)}`],
+    ['the id token', () => `Bearer ${idToken}`],
+    ['two tokens', () => `Bearer ${accessToken} ${accessToken}`],
+  ])('answers 401 for %s', async (_case, header) => {
+    const authorization = header();
     const response = await fetch(url, {
       headers: authorization === undefined ? {} : { authorization },
     });
