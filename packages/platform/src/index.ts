@@ -36,6 +36,14 @@ export {
 } from './auth/password';
 export { generateEnvSecret, hashEnvSecret, findEnvironmentBySecret } from './auth/env-secret';
 
+// Login (OpenID provider)
+export {
+  verifyUserAccessToken,
+  requireUserAccessToken,
+  userAccessTokenOf,
+} from './oidc/user-access-tokens';
+export type { UserAccessToken } from './oidc/user-access-tokens';
+
 // Server
 export { createPlatform } from './create-platform';
 export type { Platform } from './create-platform';

@@ -49,6 +49,7 @@ describe('@grove/platform exports', () => {
       'provisionSandboxEnvironment',
       'publishRefresh',
       'readActivityLogRequest',
+      'requireUserAccessToken',
       'resolvePlatformDatabaseUrl',
       'resolveRenderingId',
       'roleDefaults',
@@ -56,8 +57,10 @@ describe('@grove/platform exports', () => {
       'seedSandbox',
       'toForestSchemaDocument',
       'toSandboxSchema',
+      'userAccessTokenOf',
       'validatePermissionOverride',
       'verifyPassword',
+      'verifyUserAccessToken',
       'writeAdminLog',
     ]);
   });

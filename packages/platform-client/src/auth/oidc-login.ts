@@ -2,6 +2,7 @@ import type { JWK } from 'jose';
 import { GroveError } from '@grove/datasource-toolkit';
 import type { PlatformHttp } from '../http/platform-http';
 import { verifyIdToken } from './id-token';
+import { newPkceRequest, pkceVerifier } from './pkce';
 import { getUserInfo } from './user-info';
 import type { AuthenticatedUser } from './user-info';
 
@@ -58,22 +59,31 @@ export class OidcLogin {
     return this.registration;
   }
 
-  /** The URL the browser goes to, with `state` = `{"renderingId":n}`. */
+  /**
+   * The URL the browser goes to, with `state` = `{"renderingId":n,"pkce":"<nonce>"}` and a PKCE
+   * S256 challenge whose verifier the callback rebuilds from the nonce (see `pkceVerifier`).
+   */
   async getAuthorizationUrl(renderingId: number): Promise<string> {
     const { metadata, client } = await this.register();
+    const pkce = newPkceRequest(this.envSecret());
     const url = new URL(metadata.authorization_endpoint, this.http.serverUrl);
     url.searchParams.set('client_id', client.client_id);
     url.searchParams.set('scope', 'openid email profile');
     url.searchParams.set('response_type', 'code');
     const [redirectUri, ...others] = client.redirect_uris ?? [];
     if (redirectUri && others.length === 0) url.searchParams.set('redirect_uri', redirectUri);
-    url.searchParams.set('state', JSON.stringify({ renderingId }));
+    url.searchParams.set('state', JSON.stringify({ renderingId, pkce: pkce.nonce }));
+    url.searchParams.set('code_challenge', pkce.codeChallenge);
+    url.searchParams.set('code_challenge_method', pkce.codeChallengeMethod);
 
     return url.toString();
   }
 
-  /** Exchanges a code for tokens, verifies the id token and returns the access token. */
-  async exchangeCode(code: string): Promise<string> {
+  /**
+   * Exchanges a code for tokens (with the PKCE verifier when the authorization request had a
+   * challenge), verifies the id token and returns the access token.
+   */
+  async exchangeCode(code: string, codeVerifier?: string): Promise<string> {
     const { metadata, client } = await this.register();
     const tokens = await this.http.request<{ access_token?: string; id_token?: string }>({
       method: 'POST',
@@ -83,6 +93,7 @@ export class OidcLogin {
         grant_type: 'authorization_code',
         code,
         client_id: client.client_id,
+        ...(codeVerifier === undefined ? {} : { code_verifier: codeVerifier }),
       }),
     });
     if (!tokens?.id_token)
@@ -106,15 +117,20 @@ export class OidcLogin {
   /** The whole callback: reads the rendering from `state`, exchanges the code, fetches the user. */
   async loginWithCode(code: string, state: string): Promise<AuthenticatedUser> {
     let renderingId: unknown;
+    let nonce: unknown;
     try {
-      renderingId = (JSON.parse(state) as { renderingId?: unknown }).renderingId;
+      ({ renderingId, pkce: nonce } = JSON.parse(state) as {
+        renderingId?: unknown;
+        pkce?: unknown;
+      });
     } catch {
       renderingId = undefined;
     }
     if (!Number.isInteger(Number(renderingId)) || renderingId === null || renderingId === '') {
       throw new GroveError('BadRequestError', 'state must be the JSON text {"renderingId": n}');
     }
-    const accessToken = await this.exchangeCode(code);
+    // A state without a nonce comes from an authorization URL without PKCE (an older agent).
+    const accessToken = await this.exchangeCode(code, pkceVerifier(this.envSecret(), nonce));
 
     return getUserInfo(this.http, Number(renderingId), accessToken);
   }
@@ -125,7 +141,7 @@ export class OidcLogin {
       method: 'POST',
       path: metadata.registration_endpoint,
       withoutSecret: true,
-      headers: { authorization: `Bearer ${this.envSecretForRegistration()}` },
+      headers: { authorization: `Bearer ${this.envSecret()}` },
       body: { token_endpoint_auth_method: 'none' },
       expectStatus: 201,
     });
@@ -135,7 +151,7 @@ export class OidcLogin {
     return { metadata, client };
   }
 
-  private envSecretForRegistration(): string {
+  private envSecret(): string {
     // The env secret doubles as the RFC 7591 initial access token.
     return this.http.secretHeaders()['forest-secret-key'] ?? '';
   }

@@ -1,4 +1,4 @@
-import { generateKeyPairSync } from 'node:crypto';
+import { createHash, generateKeyPairSync } from 'node:crypto';
 import { createPlatformClient, signIdToken } from '../../src';
 import type { PlatformClient } from '../../src';
 import { secret, startServer } from '../helpers/test-server';
@@ -76,7 +76,9 @@ describe('OidcLogin', () => {
       scope: 'openid email profile',
       response_type: 'code',
       redirect_uri: 'http://agent/cb',
-      state: '{"renderingId":34}',
+      state: expect.stringMatching(/^\{"renderingId":34,"pkce":"[A-Za-z0-9_-]{22}"\}$/),
+      code_challenge: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+      code_challenge_method: 'S256',
     });
     const [discovery, registration] = server.requests;
     expect(discovery?.headers['forest-secret-key']).toBe(secret);
@@ -122,6 +124,37 @@ describe('OidcLogin', () => {
     const info = server.requests.find(r => r.path === '/liana/v2/renderings/34/authorization');
     expect(info?.headers['forest-token']).toBe('at-1');
     expect(info?.headers['forest-secret-key']).toBe(secret);
+  });
+
+  it('sends the PKCE verifier rebuilt from the nonce of the state', async () => {
+    const url = new URL(await client.login.getAuthorizationUrl(34));
+    await client.login.loginWithCode('code-2', url.searchParams.get('state')!);
+    const body = server.requests.find(r => r.path === '/oidc/token')?.body as Record<
+      string,
+      string
+    >;
+    const verifier = body.code_verifier;
+
+    expect(createHash('sha256').update(String(verifier)).digest('base64url')).toBe(
+      url.searchParams.get('code_challenge'),
+    );
+  });
+
+  it('gives each authorization URL its own PKCE challenge', async () => {
+    const first = new URL(await client.login.getAuthorizationUrl(34));
+    const second = new URL(await client.login.getAuthorizationUrl(34));
+
+    expect(first.searchParams.get('code_challenge')).not.toBe(
+      second.searchParams.get('code_challenge'),
+    );
+  });
+
+  it('rebuilds no verifier from a malformed nonce', async () => {
+    await client.login.loginWithCode('code-3', '{"renderingId":34,"pkce":"short"}');
+
+    expect(server.requests.find(r => r.path === '/oidc/token')?.body).not.toHaveProperty(
+      'code_verifier',
+    );
   });
 
   it.each([

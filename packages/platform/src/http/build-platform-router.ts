@@ -32,6 +32,13 @@ import { mountAgentSchema } from '../routes/sandbox/agent-schema-route';
 import { mountPermissionOverride } from '../routes/sandbox/permission-override-route';
 import { mountSandboxOidc } from '../routes/sandbox/sandbox-oidc-routes';
 import { mountSandboxUserInfo } from '../routes/sandbox/sandbox-user-info-route';
+import { mountInteractionConsent } from '../routes/oidc/interaction-consent-route';
+import { mountInteractionLogin } from '../routes/oidc/interaction-login-route';
+import { mountInteractionPage } from '../routes/oidc/interaction-page-route';
+import { mountOidcProvider } from '../routes/oidc/oidc-provider-route';
+import { mountPublicOrigin } from '../routes/oidc/public-origin-route';
+import { mountRegistrationGuard } from '../routes/oidc/registration-route';
+import { mountRenderingAuthorization } from '../routes/oidc/rendering-authorization-route';
 import type { PlatformContext } from '../platform-context';
 import { provisionSandboxEnvironment } from '../sandbox/provision-sandbox-environment';
 import { sandboxActivityLogHooks } from '../sandbox/sandbox-activity-log-hooks';
@@ -62,6 +69,24 @@ const agentRoutes: readonly PlatformRouteMounter[] = [
   mountRenderingPermissions,
   // Event stream (§2.6).
   mountSubscribeToEvents,
+];
+
+/** The user info of a login (§3.2 step 5): env secret and the user's access token. */
+const userInfoRoutes: readonly PlatformRouteMounter[] = [mountRenderingAuthorization];
+
+/**
+ * Login (server-protocol.md §3, §8.2): first the public origin (the provider builds URLs and
+ * cookies from it, also inside the interaction pages); then the interaction pages and the
+ * registration guard, as they sit under `/oidc` too; the OpenID provider last, as it answers
+ * every other `/oidc` path.
+ */
+const loginRoutes: readonly PlatformRouteMounter[] = [
+  mountPublicOrigin,
+  mountInteractionPage,
+  mountInteractionLogin,
+  mountInteractionConsent,
+  mountRegistrationGuard,
+  mountOidcProvider,
 ];
 
 /** Paths of the test kit's channel (sandbox mode), called with the env secret like agent paths. */
@@ -107,6 +132,8 @@ const ADMIN_BODY_LIMIT = 2 * 1024 * 1024;
 
 /**
  * Builds the platform's router. The order is load-bearing:
+ * 0. login under `/oidc` — before any body parser: the provider reads its own bodies, and the
+ *    interaction forms have their own bounded urlencoded parser;
  * 1. agent protocol — the env secret is checked first, then the JSON body is parsed (an unknown
  *    caller never makes the platform read a large body). In sandbox mode an unknown env secret
  *    provisions its environment there, the test-kit paths are checked the same way, and the
@@ -131,9 +158,13 @@ export function buildPlatformRouter(context: PlatformContext, maxBodySize: numbe
     context,
     sandbox ? secret => provisionSandboxEnvironment(context, secret) : undefined,
   );
+  // Sandbox mode keeps its interim login stand-ins (src/routes/sandbox) until the provider
+  // serves it too.
+  if (!sandbox) for (const mount of loginRoutes) mount(router, context);
   const paths = sandbox ? [...AGENT_PATHS, ...TEST_KIT_PATHS] : AGENT_PATHS;
   router.use(paths, environment, express.json({ limit: maxBodySize }));
   for (const mount of agentRoutes) mount(router, context);
+  if (!sandbox) for (const mount of userInfoRoutes) mount(router, context);
   if (sandbox) {
     for (const mount of sandboxSecretRoutes()) mount(router, context);
     for (const mount of sandboxOpenRoutes(context)) mount(router, context);

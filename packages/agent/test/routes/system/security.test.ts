@@ -173,7 +173,11 @@ describe('public routes, authentication, CORS, IP whitelist', () => {
 
       expect(response.status).toBe(200);
       expect(`${url.origin}${url.pathname}`).toBe(`${agent.platform.url}/oidc/auth`);
-      expect(url.searchParams.get('state')).toBe('{"renderingId":42}');
+      expect(JSON.parse(url.searchParams.get('state')!)).toEqual({
+        renderingId: 42,
+        pkce: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/),
+      });
+      expect(url.searchParams.get('code_challenge_method')).toBe('S256');
       expect(url.searchParams.get('scope')).toBe('openid email profile');
     });
 

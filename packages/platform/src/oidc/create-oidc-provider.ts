@@ -1,0 +1,138 @@
+import type { Configuration, KoaContextWithOIDC } from 'oidc-provider';
+import type Provider from 'oidc-provider';
+
+import type { PlatformContext } from '../platform-context';
+import { findOidcAccount } from './find-oidc-account';
+import { loadOidcKeys } from './oidc-keys';
+import { PAGE_HEADERS } from './pages/html';
+import {
+  deviceCodeInputPage,
+  deviceConfirmPage,
+  deviceDonePage,
+  errorPage,
+} from './pages/device-pages';
+import {
+  ENVIRONMENT_METADATA,
+  initialAccessTokens,
+  registrationPolicies,
+} from './registration-policies';
+import { createSequelizeOidcAdapter } from './sequelize-oidc-adapter';
+
+/** Where the provider is mounted on the platform; the issuer is `<publicUrl>/oidc`. */
+export const OIDC_PATH = '/oidc';
+
+/** The lifetimes (seconds) of what the provider issues. */
+const TTL = {
+  AccessToken: 3600,
+  AuthorizationCode: 60,
+  IdToken: 3600,
+  DeviceCode: 600,
+  Interaction: 3600,
+  Session: 14 * 24 * 3600,
+  Grant: 14 * 24 * 3600,
+} as const;
+
+function sendPage(ctx: KoaContextWithOIDC, body: string, status = 200): void {
+  ctx.set(PAGE_HEADERS);
+  ctx.status = status;
+  ctx.type = 'html';
+  ctx.body = body;
+}
+
+/** The path of an interaction's pages (`/oidc/interaction/<uid>`), below the public URL's path. */
+export function interactionPath(publicUrl: string, uid: string): string {
+  return `${new URL(publicUrl).pathname.replace(/\/+$/, '')}${OIDC_PATH}/interaction/${encodeURIComponent(uid)}`;
+}
+
+/**
+ * Creates the platform's OpenID provider (oidc-provider 8, loaded with a dynamic `import()`, as
+ * it is published as ES modules only): issuer `<publicUrl>/oidc`, storage in `oidc_payloads`,
+ * RS256 signing and cookie keys from `platform_settings`, dynamic registration (agents with their
+ * env secret, anonymous native device-flow clients), the code flow (PKCE S256, optional for
+ * agents because the vendor agent does not send it), the device flow, userinfo, revocation.
+ * The login and consent pages are the platform's own routes (`/oidc/interaction/<uid>`).
+ *
+ * @example
+ * ```ts
+ * const provider = await createOidcProvider(context);
+ * router.use('/oidc', provider.callback());
+ * ```
+ */
+export async function createOidcProvider(context: PlatformContext): Promise<Provider> {
+  const { default: ProviderClass, errors } = await import('oidc-provider');
+  const { db, publicUrl } = context;
+  const keys = await loadOidcKeys(db);
+
+  const configuration: Configuration = {
+    adapter: createSequelizeOidcAdapter(db, {
+      virtualModels: { InitialAccessToken: initialAccessTokens(db) },
+      alreadyConsumed: model => new errors.InvalidGrant(`${model} already consumed`),
+    }),
+    jwks: { keys: keys.jwks.keys.map(key => ({ ...key })) },
+    cookies: {
+      keys: [...keys.cookieKeys],
+      long: { signed: true, sameSite: 'lax', httpOnly: true },
+      short: { signed: true, sameSite: 'lax', httpOnly: true },
+    },
+    findAccount: (_ctx, sub) => findOidcAccount(db, sub),
+    claims: {
+      openid: ['sub'],
+      email: ['email'],
+      profile: ['name', 'given_name', 'family_name'],
+    },
+    scopes: ['openid', 'email', 'profile'],
+    ttl: { ...TTL },
+    pkce: {
+      methods: ['S256'],
+      // The vendor agent sends no PKCE (spec §3.2 step 4): its clients may go without; every
+      // other client of the code flow must use S256.
+      required: (_ctx, client) => client[ENVIRONMENT_METADATA] === undefined,
+    },
+    extraClientMetadata: {
+      properties: [ENVIRONMENT_METADATA],
+      validator(_ctx, key, value) {
+        if (key === ENVIRONMENT_METADATA && value !== undefined && !Number.isInteger(value)) {
+          throw new errors.InvalidClientMetadata(`${ENVIRONMENT_METADATA} must be an integer`);
+        }
+      },
+    },
+    interactions: { url: (_ctx, interaction) => interactionPath(publicUrl, interaction.uid) },
+    features: {
+      devInteractions: { enabled: false },
+      registration: {
+        enabled: true,
+        initialAccessToken: true,
+        // No registration access token: clients never read or change their registration.
+        ...({ issueRegistrationAccessToken: false } as object),
+        policies: registrationPolicies(db, errors),
+      },
+      deviceFlow: {
+        enabled: true,
+        userCodeInputSource(ctx, form, _out, error) {
+          const message = error
+            ? 'This code is unknown or expired. Check it and try again.'
+            : undefined;
+          sendPage(ctx, deviceCodeInputPage(form, message), error ? 400 : 200);
+        },
+        userCodeConfirmSource(ctx, form, client, _deviceInfo, userCode) {
+          sendPage(ctx, deviceConfirmPage(form, client.clientName ?? client.clientId, userCode));
+        },
+        successSource(ctx) {
+          sendPage(ctx, deviceDonePage());
+        },
+      },
+      revocation: { enabled: true },
+      userinfo: { enabled: true },
+    },
+    renderError(ctx, out) {
+      sendPage(ctx, errorPage(String(out.error), out.error_description), ctx.status);
+    },
+  };
+
+  const provider = new ProviderClass(`${publicUrl}${OIDC_PATH}`, configuration);
+  provider.on('server_error', (_ctx, error) => {
+    context.logger('Error', `OpenID provider error: ${error.message}`, error);
+  });
+
+  return provider;
+}

@@ -1,0 +1,58 @@
+import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
+
+import type { PlatformDatabase } from '../database/platform-database';
+
+/** A private signing key as a JSON Web Key (RSA, with its `kid`, `alg` and `use`). */
+export type OidcSigningKey = Readonly<Record<string, string>>;
+
+/** The key material of the OpenID provider, the same in every process of a deployment. */
+export interface OidcKeys {
+  /** The private JWKS the provider signs ID tokens with (RS256); `/oidc/jwks` shows the public half. */
+  readonly jwks: { readonly keys: readonly OidcSigningKey[] };
+  /** The keys the provider signs its cookies with (the first signs, all verify). */
+  readonly cookieKeys: readonly string[];
+}
+
+/** The `platform_settings` keys the material is stored under. */
+export const OIDC_SETTINGS = { jwks: 'oidc.jwks', cookieKeys: 'oidc.cookie_keys' } as const;
+
+function newSigningKey(): OidcSigningKey {
+  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const jwk = privateKey.export({ format: 'jwk' }) as Record<string, string>;
+
+  return { ...jwk, kid: randomUUID(), alg: 'RS256', use: 'sig' };
+}
+
+/**
+ * Reads a setting, creating it first when absent. Insert-if-absent then re-read: when several
+ * processes start together on one database, the first insert wins and every process reads it.
+ */
+async function readOrCreate<T>(db: PlatformDatabase, key: string, create: () => T): Promise<T> {
+  const { PlatformSetting } = db.models;
+  const existing = await PlatformSetting.findByPk(key);
+  if (existing) return existing.get('value') as T;
+  await PlatformSetting.bulkCreate([{ key, value: create() }], { ignoreDuplicates: true });
+  const stored = await PlatformSetting.findByPk(key);
+  if (!stored) throw new Error(`The platform setting ${key} could not be stored`);
+
+  return stored.get('value') as T;
+}
+
+/**
+ * The provider's signing keys and cookie keys, generated at the first start of a deployment and
+ * kept in `platform_settings` (the database holds them in clear, like the rest of its secrets).
+ *
+ * @example
+ * ```ts
+ * const { jwks, cookieKeys } = await loadOidcKeys(context.db);
+ * new Provider(issuer, { jwks, cookies: { keys: [...cookieKeys] } });
+ * ```
+ */
+export async function loadOidcKeys(db: PlatformDatabase): Promise<OidcKeys> {
+  const jwks = await readOrCreate(db, OIDC_SETTINGS.jwks, () => ({ keys: [newSigningKey()] }));
+  const cookieKeys = await readOrCreate(db, OIDC_SETTINGS.cookieKeys, () => [
+    randomBytes(32).toString('base64url'),
+  ]);
+
+  return { jwks, cookieKeys };
+}

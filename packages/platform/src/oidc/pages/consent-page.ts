@@ -1,0 +1,47 @@
+import { html, renderPage } from './html';
+
+/** What the consent page shows. */
+export interface ConsentPageInput {
+  /** Where "Allow" posts. */
+  readonly confirmAction: string;
+  /** Where "Deny" posts. */
+  readonly abortAction: string;
+  readonly csrfToken: string;
+  readonly clientName: string;
+  readonly email: string;
+  /** The scopes asked for (openid, email, profile...). */
+  readonly scopes: readonly string[];
+}
+
+const SCOPE_TEXT: Readonly<Record<string, string>> = {
+  openid: 'know who you are',
+  email: 'see your email address',
+  profile: 'see your name',
+};
+
+/**
+ * The consent form: what the client asks for, "Allow" and "Deny" (two plain forms).
+ *
+ * @example
+ * ```ts
+ * res.send(consentPage({ confirmAction, abortAction, csrfToken, clientName, email, scopes: ['openid'] }));
+ * ```
+ */
+export function consentPage(input: ConsentPageInput): string {
+  const hidden = html`<input type="hidden" name="csrf" value="${input.csrfToken}" />`;
+
+  return renderPage(
+    'Allow access?',
+    html`<p><strong>${input.clientName}</strong> asks to:</p>
+      <ul>
+        ${input.scopes.map(scope => html`<li>${SCOPE_TEXT[scope] ?? scope}</li>`)}
+      </ul>
+      <p class="muted">Signed in as ${input.email}.</p>
+      <form method="post" action="${input.confirmAction}">
+        ${hidden}<button type="submit">Allow</button>
+      </form>
+      <form method="post" action="${input.abortAction}">
+        ${hidden}<button type="submit">Deny</button>
+      </form>`,
+  );
+}

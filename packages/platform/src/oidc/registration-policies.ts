@@ -1,0 +1,130 @@
+import type { AdapterPayload, KoaContextWithOIDC, errors as OidcErrors } from 'oidc-provider';
+
+import { findEnvironmentBySecret } from '../auth/env-secret';
+import type { PlatformDatabase } from '../database/platform-database';
+
+/** Registration by an agent, with its environment's secret as the initial access token (§3.2). */
+export const AGENT_POLICY = 'grove-agent';
+/** Registration without a token: only a native device-flow client such as the CLI (§8.2). */
+export const DEVICE_CLIENT_POLICY = 'grove-device-client';
+/**
+ * The initial access token a registration without `Authorization` is given (by the route in
+ * front of the provider): it only ever allows {@link DEVICE_CLIENT_POLICY}.
+ */
+export const ANONYMOUS_REGISTRATION_TOKEN = 'grove-anonymous-device-client';
+/** The client metadata naming the environment an agent's client belongs to. */
+export const ENVIRONMENT_METADATA = 'grove_environment_id';
+
+const DEVICE_CODE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
+type Properties = Record<string, unknown>;
+type Policy = (ctx: KoaContextWithOIDC, properties: Properties) => Promise<void>;
+
+/** Keeps only the listed metadata: nothing the provider would fetch (jwks_uri, sector_identifier_uri, request_uris) or show (logo_uri) gets in. */
+function keepOnly(properties: Properties, allowed: readonly string[]): void {
+  for (const key of Object.keys(properties)) if (!allowed.includes(key)) delete properties[key];
+}
+
+const sameList = (value: unknown, expected: readonly string[]) =>
+  Array.isArray(value) &&
+  value.length === expected.length &&
+  value.every((item, i) => item === expected[i]);
+
+/**
+ * The initial access tokens: an environment's secret (policy {@link AGENT_POLICY}) or the
+ * anonymous token (policy {@link DEVICE_CLIENT_POLICY}); nothing is stored, the secret's hash is
+ * looked up.
+ *
+ * @example
+ * ```ts
+ * createSequelizeOidcAdapter(db, { virtualModels: { InitialAccessToken: initialAccessTokens(db) } });
+ * ```
+ */
+export function initialAccessTokens(
+  db: PlatformDatabase,
+): (value: string) => Promise<AdapterPayload | undefined> {
+  return async value => {
+    const iat = Math.floor(Date.now() / 1000);
+    if (value === ANONYMOUS_REGISTRATION_TOKEN) {
+      return { jti: value, kind: 'InitialAccessToken', iat, policies: [DEVICE_CLIENT_POLICY] };
+    }
+    const environment = await findEnvironmentBySecret(db, value);
+
+    return environment
+      ? { jti: value, kind: 'InitialAccessToken', iat, policies: [AGENT_POLICY] }
+      : undefined;
+  };
+}
+
+/**
+ * The registration policies. An agent's client gets exactly one redirect URI,
+ * `<agent URL>/forest/authentication/callback`, the code flow only, and remembers its environment;
+ * an anonymous client must be a native, public, device-flow-only client (it can never use the
+ * authorization endpoint, so opening this registration lets nobody phish through redirects).
+ *
+ * @example
+ * ```ts
+ * features: { registration: { enabled: true, initialAccessToken: true, policies: registrationPolicies(db, errors) } }
+ * ```
+ */
+export function registrationPolicies(
+  db: PlatformDatabase,
+  errors: typeof OidcErrors,
+): Record<string, Policy> {
+  return {
+    async [AGENT_POLICY](ctx, properties) {
+      const secret = ctx.oidc.entities.InitialAccessToken?.jti ?? '';
+      const environment = await findEnvironmentBySecret(db, secret);
+      if (!environment) throw new errors.InvalidToken('initial access token not found');
+      if (!environment.agentUrl) {
+        throw new errors.InvalidClientMetadata(
+          'the environment has no agent URL: set it in the environment settings first',
+        );
+      }
+      const method = properties.token_endpoint_auth_method;
+      keepOnly(properties, [
+        'client_id',
+        'client_id_issued_at',
+        'client_secret',
+        'client_secret_expires_at',
+        'client_name',
+        'token_endpoint_auth_method',
+      ]);
+      if (
+        method !== undefined &&
+        !['none', 'client_secret_basic', 'client_secret_post'].includes(String(method))
+      ) {
+        throw new errors.InvalidClientMetadata(
+          'token_endpoint_auth_method must be none, client_secret_basic or client_secret_post',
+        );
+      }
+      Object.assign(properties, {
+        application_type: 'web',
+        redirect_uris: [`${environment.agentUrl}/forest/authentication/callback`],
+        response_types: ['code'],
+        grant_types: ['authorization_code'],
+        [ENVIRONMENT_METADATA]: environment.id,
+      });
+    },
+
+    async [DEVICE_CLIENT_POLICY](_ctx, properties) {
+      if (
+        properties.application_type !== 'native' ||
+        properties.token_endpoint_auth_method !== 'none' ||
+        !sameList(properties.grant_types, [DEVICE_CODE_GRANT])
+      ) {
+        throw new errors.InvalidClientMetadata(
+          'registration without an initial access token is only open to native public clients of the device flow (grant_types ["urn:ietf:params:oauth:grant-type:device_code"], token_endpoint_auth_method "none")',
+        );
+      }
+      keepOnly(properties, [
+        'client_id',
+        'client_id_issued_at',
+        'client_name',
+        'application_type',
+        'grant_types',
+        'token_endpoint_auth_method',
+      ]);
+      Object.assign(properties, { response_types: [], redirect_uris: [] });
+    },
+  };
+}

@@ -1,0 +1,44 @@
+import { RateLimiterMemory } from 'rate-limiter-flexible';
+
+import type { PlatformRouteMounter } from '../../http/platform-router-mounter';
+import { OIDC_PATH } from '../../oidc/create-oidc-provider';
+import { ANONYMOUS_REGISTRATION_TOKEN } from '../../oidc/registration-policies';
+
+/**
+ * In front of `POST /oidc/reg` (dynamic registration, RFC 7591). The provider requires an initial
+ * access token on every registration: agents send their env secret; a registration without
+ * `Authorization` (the CLI, spec §8.2) is given the anonymous token, whose policy only admits
+ * native public device-flow clients. Anonymous registrations are limited per IP address (each
+ * one stores a client).
+ *
+ * @example
+ * ```ts
+ * mountRegistrationGuard(router, context); // before mountOidcProvider
+ * ```
+ */
+export const mountRegistrationGuard: PlatformRouteMounter = router => {
+  const limiter = new RateLimiterMemory({ points: 30, duration: 3600 });
+
+  router.post(`${OIDC_PATH}/reg`, (req, res, next) => {
+    if (req.headers.authorization !== undefined) {
+      next();
+
+      return;
+    }
+    limiter.consume(req.ip ?? '').then(
+      () => {
+        req.headers.authorization = `Bearer ${ANONYMOUS_REGISTRATION_TOKEN}`;
+        next();
+      },
+      (state: { msBeforeNext?: number }) => {
+        res
+          .status(429)
+          .set('Retry-After', String(Math.ceil((state.msBeforeNext ?? 60_000) / 1000)))
+          .json({
+            error: 'temporarily_unavailable',
+            error_description: 'Too many registrations from this address, try again later',
+          });
+      },
+    );
+  });
+};

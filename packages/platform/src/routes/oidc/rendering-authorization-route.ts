@@ -1,0 +1,87 @@
+import { ForbiddenError, GroveError, ValidationError } from '@grove/datasource-toolkit';
+import { Op } from 'sequelize';
+
+import { handle } from '../../http/async-handler';
+import { environmentOf } from '../../http/middlewares/require-environment';
+import type { PlatformRouteMounter } from '../../http/platform-router-mounter';
+import { verifyUserAccessToken } from '../../oidc/user-access-tokens';
+
+/** The header the agent sends the user's access token in (spec §3.2 step 5). */
+export const USER_TOKEN_HEADER = 'forest-token';
+
+/**
+ * `GET /liana/v2/renderings/:renderingId/authorization` (spec §3.2 step 5, behind the env
+ * secret): who the access token of `forest-token` speaks for, on that rendering of the
+ * environment. 403 unless the user is a member of the environment's project and of the
+ * rendering's team; the rendering's team comes first in `teams` (the agent keeps the first).
+ *
+ * @example
+ * ```ts
+ * mountRenderingAuthorization(router, context);
+ * ```
+ */
+export const mountRenderingAuthorization: PlatformRouteMounter = (router, context) => {
+  router.get(
+    '/liana/v2/renderings/:renderingId/authorization',
+    handle(async (req, res) => {
+      const environment = environmentOf(res);
+      const token = await verifyUserAccessToken(context, req.get(USER_TOKEN_HEADER) ?? '');
+      if (token.environmentId !== null && token.environmentId !== environment.id) {
+        throw new ForbiddenError('This access token was issued for another environment');
+      }
+      const renderingId = String(req.params.renderingId);
+      if (!/^[1-9]\d{0,9}$/.test(renderingId)) {
+        throw new ValidationError('The rendering id must be a positive integer');
+      }
+      const { models } = context.db;
+      const [rendering, user, member] = await Promise.all([
+        models.Rendering.findOne({
+          where: { id: Number(renderingId), environmentId: environment.id },
+        }),
+        models.User.findByPk(token.userId),
+        models.ProjectMember.findOne({
+          where: { projectId: environment.projectId, userId: token.userId },
+        }),
+      ]);
+      if (!user)
+        throw new GroveError('UnauthorizedError', 'The user of this token no longer exists');
+      const inTeam =
+        rendering &&
+        (await models.TeamMember.findOne({ where: { teamId: rendering.teamId, userId: user.id } }));
+      if (!rendering || !member || !inTeam) {
+        throw new ForbiddenError('This user is not allowed on this rendering');
+      }
+      const [role, memberships] = await Promise.all([
+        models.Role.findByPk(member.roleId),
+        models.TeamMember.findAll({ where: { userId: user.id } }),
+      ]);
+      const teams = await models.Team.findAll({
+        where: {
+          projectId: environment.projectId,
+          id: { [Op.in]: memberships.map(membership => membership.teamId) },
+        },
+        order: [['name', 'ASC']],
+      });
+      const teamNames = [
+        ...teams.filter(team => team.id === rendering.teamId),
+        ...teams.filter(team => team.id !== rendering.teamId),
+      ].map(team => team.name);
+
+      res.json({
+        data: {
+          id: String(user.id),
+          type: 'users',
+          attributes: {
+            email: user.email,
+            first_name: user.firstName,
+            last_name: user.lastName,
+            teams: teamNames,
+            role: role?.name ?? null,
+            permission_level: user.permissionLevel,
+            tags: Object.entries(user.tags ?? {}).map(([key, value]) => ({ key, value })),
+          },
+        },
+      });
+    }),
+  );
+};
