@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -6,18 +7,26 @@ import { ValidationError } from '@grove/datasource-toolkit';
 import type { Logger } from '@grove/datasource-toolkit';
 import express from 'express';
 import type { Express } from 'express';
+import type { Redis } from 'ioredis';
 
+import { createLoginRateLimiter } from './auth/login-rate-limiter';
 import { bootstrapPlatform } from './bootstrap/bootstrap-platform';
 import type { BootstrapOptions, BootstrapResult } from './bootstrap/bootstrap-platform';
 import { openPlatformDatabase } from './database/open-platform-database';
+import { readOrCreateSetting } from './database/read-or-create-setting';
 import { createMemoryEventBus } from './events/create-memory-event-bus';
 import { createEventStreamCounter } from './events/event-stream-counter';
-import { createRedisEventBus } from './events/create-redis-event-bus';
+import { createRedisEventBus, EVENTS_CHANNEL } from './events/create-redis-event-bus';
 import { buildPlatformRouter } from './http/build-platform-router';
+import { oidcProvider } from './oidc/oidc-provider-registry';
 import type { PlatformContext } from './platform-context';
 import type { PlatformOptions } from './platform-options';
+import { connectRedis } from './redis/connect-redis';
 import { seedSandbox } from './sandbox/sandbox-seed';
 import { SandboxState } from './sandbox/sandbox-state';
+
+/** The setting that names a deployment (its Redis channel). */
+const DEPLOYMENT_ID_SETTING = 'deployment.id';
 
 /** A running platform. */
 export interface Platform {
@@ -94,12 +103,22 @@ export async function createPlatform(
   const publicUrl = (options.publicUrl ?? `http://${defaultHost}:${port}`).replace(/\/+$/, '');
   let db: PlatformContext['db'] | undefined;
   let events: PlatformContext['events'] | undefined;
+  let counters: { client: Redis; deploymentId: string } | undefined;
 
   try {
     db = await openPlatformDatabase({ ...options.database, logger: options.database?.logger });
-    events = options.redisUrl
-      ? await createRedisEventBus(options.redisUrl, logger)
-      : createMemoryEventBus();
+    if (options.redisUrl) {
+      // Events on the deployment's own channel; failed-login counters shared by its processes.
+      const deploymentId = await readOrCreateSetting(db, DEPLOYMENT_ID_SETTING, () => randomUUID());
+      events = await createRedisEventBus(
+        options.redisUrl,
+        logger,
+        `${EVENTS_CHANNEL}:${deploymentId}`,
+      );
+      counters = { client: await connectRedis(options.redisUrl, logger, 'counters'), deploymentId };
+    } else {
+      events = createMemoryEventBus();
+    }
     const bootstrap =
       options.bootstrap === false ? null : await bootstrapPlatform(db, options.bootstrap);
     if (mode === 'sandbox') await seedSandbox(db);
@@ -117,11 +136,15 @@ export async function createPlatform(
         mode === 'sandbox'
           ? new SandboxState(options.sandbox?.refreshSettleMs ?? 20, streams)
           : undefined,
+      loginLimiter: createLoginRateLimiter(counters),
       onClose: hook => closeHooks.push(hook),
     };
     const app = express();
     app.disable('x-powered-by');
     app.use(buildPlatformRouter(context, options.maxBodySize ?? 50 * 1024 * 1024));
+    // The OpenID provider (started by the router) must be up, its keys written, before the
+    // first request: a platform that cannot sign logins does not start.
+    if (mode === 'standard') await oidcProvider(context);
     server?.on('request', app);
 
     let closing: Promise<void> | undefined;
@@ -139,6 +162,7 @@ export async function createPlatform(
           for (const hook of closeHooks.reverse()) await hook();
           await closed;
           await context.events.close();
+          await counters?.client.quit();
           await context.db.close();
         })();
 
@@ -148,6 +172,7 @@ export async function createPlatform(
   } catch (error) {
     await closeServer(server);
     await events?.close();
+    counters?.client.disconnect();
     await db?.close();
     throw error;
   }

@@ -149,3 +149,8 @@ export type {
 export { overrideRightsRows } from './sandbox/override-rights-rows';
 export { provisionSandboxEnvironment } from './sandbox/provision-sandbox-environment';
 export { applyPermissionOverride } from './sandbox/apply-permission-override';
+
+// Login limits
+export { LOGIN_LIMITS, createLoginRateLimiter } from './auth/login-rate-limiter';
+export type { LoginRateLimiter } from './auth/login-rate-limiter';
+export { readOrCreateSetting } from './database/read-or-create-setting';

@@ -1,5 +1,6 @@
 import type { Logger } from '@grove/datasource-toolkit';
 
+import type { LoginRateLimiter } from './auth/login-rate-limiter';
 import type { PlatformDatabase } from './database/platform-database';
 import type { EventStreamCounter } from './events/event-stream-counter';
 import type { PlatformEventBus } from './events/platform-event-bus';
@@ -25,6 +26,8 @@ export interface PlatformContext {
   readonly streams: EventStreamCounter;
   /** Sandbox mode only: what the test kit reads synchronously (see {@link SandboxState}). */
   readonly sandbox: SandboxState | undefined;
+  /** The one limiter of failed logins (console and OpenID login page), in Redis when configured. */
+  readonly loginLimiter: LoginRateLimiter;
   /** Registers work to do when the platform closes (end streams, stop timers), before the database closes. */
   onClose(hook: () => Promise<void> | void): void;
 }

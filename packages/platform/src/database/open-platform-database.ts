@@ -20,7 +20,14 @@ function connectionOptions(url: string, options: PlatformDatabaseOptions): Optio
     }
 
     // `sqlite::memory:` or `sqlite:<path>`; Sequelize turns foreign keys on for every connection.
-    return { dialect: 'sqlite', storage: url.slice('sqlite:'.length), logging };
+    return {
+      dialect: 'sqlite',
+      storage: url.slice('sqlite:'.length),
+      logging,
+      // Sequelize opens a connection per SQLite transaction: a write meeting another one's lock
+      // is retried rather than failed.
+      retry: { match: [/SQLITE_BUSY/], max: 10 },
+    };
   }
 
   if (/^postgres(ql)?:\/\//.test(url)) {

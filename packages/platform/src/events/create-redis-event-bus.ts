@@ -1,9 +1,14 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Logger } from '@grove/datasource-toolkit';
 
+import { connectRedis } from '../redis/connect-redis';
 import type { PlatformEvent, PlatformEventBus, PlatformEventListener } from './platform-event-bus';
 
-/** The Redis channel every platform process of a deployment publishes to and listens on. */
+/**
+ * The prefix of the Redis channel the platform processes of a deployment publish to and listen
+ * on; `createPlatform` adds the deployment's id (from its database), so that deployments sharing
+ * one Redis never see each other's events.
+ */
 export const EVENTS_CHANNEL = 'grove:platform:events';
 
 const EVENT_NAMES = new Set([
@@ -38,39 +43,31 @@ function parseEvent(message: string): PlatformEvent | undefined {
  * other. A process also receives its own events back from Redis (one path for all).
  *
  * @param url - `redis://host:port/db` (`GROVE_REDIS_URL`)
+ * @param channel - the deployment's channel (default {@link EVENTS_CHANNEL})
  * @example
  * ```ts
  * const bus = await createRedisEventBus('redis://127.0.0.1:6379');
  * bus.subscribe(event => streams.send(event));
  * ```
  */
-export async function createRedisEventBus(url: string, logger?: Logger): Promise<PlatformEventBus> {
-  // A first connection that fails fails the start; a lost connection is retried for ever.
-  let started = false;
-  const options = {
-    lazyConnect: true,
-    maxRetriesPerRequest: 3,
-    retryStrategy: (times: number) => (started ? Math.min(times * 200, 2000) : null),
-  };
-  const publisher = new Redis(url, options);
-  const subscriber = new Redis(url, options);
-  const listeners = new Set<PlatformEventListener>();
-  const onError = (error: Error) => logger?.('Warn', `Redis event bus: ${error.message}`);
-  publisher.on('error', onError);
-  subscriber.on('error', onError);
-
+export async function createRedisEventBus(
+  url: string,
+  logger?: Logger,
+  channel: string = EVENTS_CHANNEL,
+): Promise<PlatformEventBus> {
+  const publisher = await connectRedis(url, logger, 'events');
+  let subscriber: Redis;
   try {
-    await Promise.all([publisher.connect(), subscriber.connect()]);
-    await subscriber.subscribe(EVENTS_CHANNEL);
-    started = true;
+    subscriber = await connectRedis(url, logger, 'event subscription');
+    await subscriber.subscribe(channel);
   } catch (error) {
     publisher.disconnect();
-    subscriber.disconnect();
     throw error;
   }
+  const listeners = new Set<PlatformEventListener>();
 
-  subscriber.on('message', (channel: string, message: string) => {
-    if (channel !== EVENTS_CHANNEL) return;
+  subscriber.on('message', (received: string, message: string) => {
+    if (received !== channel) return;
     const event = parseEvent(message);
     if (event === undefined) {
       logger?.('Warn', 'Redis event bus: ignored a malformed message');
@@ -82,7 +79,7 @@ export async function createRedisEventBus(url: string, logger?: Logger): Promise
 
   return {
     async publish(event) {
-      await publisher.publish(EVENTS_CHANNEL, JSON.stringify(event));
+      await publisher.publish(channel, JSON.stringify(event));
     },
     subscribe(listener) {
       listeners.add(listener);

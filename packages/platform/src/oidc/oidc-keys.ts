@@ -1,6 +1,7 @@
 import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
 
 import type { PlatformDatabase } from '../database/platform-database';
+import { readOrCreateSetting } from '../database/read-or-create-setting';
 
 /** A private signing key as a JSON Web Key (RSA, with its `kid`, `alg` and `use`). */
 export type OidcSigningKey = Readonly<Record<string, string>>;
@@ -24,21 +25,6 @@ function newSigningKey(): OidcSigningKey {
 }
 
 /**
- * Reads a setting, creating it first when absent. Insert-if-absent then re-read: when several
- * processes start together on one database, the first insert wins and every process reads it.
- */
-async function readOrCreate<T>(db: PlatformDatabase, key: string, create: () => T): Promise<T> {
-  const { PlatformSetting } = db.models;
-  const existing = await PlatformSetting.findByPk(key);
-  if (existing) return existing.get('value') as T;
-  await PlatformSetting.bulkCreate([{ key, value: create() }], { ignoreDuplicates: true });
-  const stored = await PlatformSetting.findByPk(key);
-  if (!stored) throw new Error(`The platform setting ${key} could not be stored`);
-
-  return stored.get('value') as T;
-}
-
-/**
  * The provider's signing keys and cookie keys, generated at the first start of a deployment and
  * kept in `platform_settings` (the database holds them in clear, like the rest of its secrets).
  *
@@ -49,8 +35,10 @@ async function readOrCreate<T>(db: PlatformDatabase, key: string, create: () => 
  * ```
  */
 export async function loadOidcKeys(db: PlatformDatabase): Promise<OidcKeys> {
-  const jwks = await readOrCreate(db, OIDC_SETTINGS.jwks, () => ({ keys: [newSigningKey()] }));
-  const cookieKeys = await readOrCreate(db, OIDC_SETTINGS.cookieKeys, () => [
+  const jwks = await readOrCreateSetting(db, OIDC_SETTINGS.jwks, () => ({
+    keys: [newSigningKey()],
+  }));
+  const cookieKeys = await readOrCreateSetting(db, OIDC_SETTINGS.cookieKeys, () => [
     randomBytes(32).toString('base64url'),
   ]);
 

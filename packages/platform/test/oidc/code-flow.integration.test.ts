@@ -14,6 +14,7 @@ import {
   tokenRequest,
 } from './helpers/oidc-flows';
 import { TestBrowser } from './helpers/test-browser';
+import { LOGIN_LIMITS } from '../../src/auth/login-rate-limiter';
 
 const AGENT_URL = 'http://agent.test:3351';
 const CALLBACK = `${AGENT_URL}/forest/authentication/callback`;
@@ -215,7 +216,7 @@ describe.each(availableServers())('OIDC code flow on $name', server => {
     const page = await browser.follow(authorizationUrl(discovery, { clientId }), {}, l =>
       l.startsWith(CALLBACK),
     );
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < LOGIN_LIMITS.perEmailAndIp; i++) {
       const failed = await browser.submit(page, {
         email: user.email,
         password: `wrong password ${i}`,

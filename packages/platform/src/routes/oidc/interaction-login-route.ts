@@ -9,7 +9,6 @@ import { OIDC_PATH, interactionPath } from '../../oidc/create-oidc-provider';
 import { issueCsrfToken } from '../../oidc/interaction-csrf';
 import { checkForm, interactionForm } from '../../oidc/interaction-form';
 import { clientDisplayName, readInteraction, sendHtml } from '../../oidc/interaction-support';
-import { createLoginRateLimiter } from '../../oidc/login-rate-limiter';
 import { oidcProvider } from '../../oidc/oidc-provider-registry';
 import { errorPage } from '../../oidc/pages/device-pages';
 import { loginPage } from '../../oidc/pages/login-page';
@@ -29,7 +28,7 @@ let dummyHash: Promise<string> | undefined;
  * ```
  */
 export const mountInteractionLogin: PlatformRouteMounter = (router, context) => {
-  const limiter = createLoginRateLimiter();
+  const limiter = context.loginLimiter;
 
   router.post(
     `${OIDC_PATH}/interaction/:uid/login`,

@@ -1,4 +1,4 @@
-import { LOGIN_LIMITS } from '../../../src/routes/admin/login-route';
+import { LOGIN_LIMITS } from '../../../src/auth/login-rate-limiter';
 import { availableServers } from '../../helpers/test-databases';
 import { startTestPlatform } from '../../helpers/test-platform';
 import type { TestPlatform } from '../../helpers/test-platform';
