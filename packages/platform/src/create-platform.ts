@@ -96,7 +96,18 @@ export async function createPlatform(
   let events: PlatformContext['events'] | undefined;
 
   try {
-    db = await openPlatformDatabase({ ...options.database, logger: options.database?.logger });
+    db = await openPlatformDatabase({
+      ...options.database,
+      secretKey: options.secretKey ?? options.database?.secretKey,
+      logger: options.database?.logger,
+    });
+    if (db.envSecrets.keySource === 'database' && mode === 'standard') {
+      logger(
+        'Warn',
+        'No secret key given (GROVE_PLATFORM_SECRET_KEY): env secrets are encrypted with a key ' +
+          'stored in the same database, which protects only copies of the environments table',
+      );
+    }
     events = options.redisUrl
       ? await createRedisEventBus(options.redisUrl, logger)
       : createMemoryEventBus();
