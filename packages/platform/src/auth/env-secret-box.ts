@@ -35,7 +35,10 @@ function b64(buffer: Buffer): string {
  * box.open(box.seal(secret), hashEnvSecret(secret)) === secret; // true
  * ```
  */
-export function createEnvSecretBox(hexKey: string, keySource: EnvSecretBox['keySource']): EnvSecretBox {
+export function createEnvSecretBox(
+  hexKey: string,
+  keySource: EnvSecretBox['keySource'],
+): EnvSecretBox {
   if (!KEY_FORMAT.test(hexKey)) {
     throw new ValidationError(
       'The platform secret key must be 64 lower-case hex characters (32 random bytes; ' +
@@ -91,9 +94,12 @@ export async function resolveEnvSecretBox(
   const { PlatformSetting } = models;
   let stored = await PlatformSetting.findByPk(SETTING_KEY);
   if (!stored) {
-    await PlatformSetting.bulkCreate([{ key: SETTING_KEY, value: randomBytes(32).toString('hex') }], {
-      ignoreDuplicates: true,
-    });
+    await PlatformSetting.bulkCreate(
+      [{ key: SETTING_KEY, value: randomBytes(32).toString('hex') }],
+      {
+        ignoreDuplicates: true,
+      },
+    );
     stored = await PlatformSetting.findByPk(SETTING_KEY);
   }
   const value: unknown = stored?.get('value');

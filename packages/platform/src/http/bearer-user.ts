@@ -29,7 +29,8 @@ export async function bearerUser(context: PlatformContext, req: Request): Promis
   }
   const verified = await verifyUserAccessToken(context, token);
   const user = await context.db.models.User.findByPk(verified.userId);
-  if (!user) throw new GroveError('UnauthorizedError', 'The access token is missing, invalid or expired');
+  if (!user)
+    throw new GroveError('UnauthorizedError', 'The access token is missing, invalid or expired');
 
   return { id: user.id, email: user.email, tokenEnvironmentId: verified.environmentId };
 }

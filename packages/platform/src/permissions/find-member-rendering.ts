@@ -26,12 +26,14 @@ export async function findMemberRendering(
   user: Pick<BearerUser, 'id'> & { readonly tokenEnvironmentId?: number | null },
   renderingId: number | undefined,
 ): Promise<MemberRendering> {
-  const forbidden = () =>
-    new ForbiddenError('This rendering is not one of a team you belong to');
+  const forbidden = () => new ForbiddenError('This rendering is not one of a team you belong to');
   const { models } = context.db;
   const rendering = renderingId ? await models.Rendering.findByPk(renderingId) : null;
   if (!rendering) throw forbidden();
-  if (typeof user.tokenEnvironmentId === 'number' && user.tokenEnvironmentId !== rendering.environmentId) {
+  if (
+    typeof user.tokenEnvironmentId === 'number' &&
+    user.tokenEnvironmentId !== rendering.environmentId
+  ) {
     throw forbidden();
   }
   const team = await models.Team.findByPk(rendering.teamId);
@@ -40,9 +42,15 @@ export async function findMemberRendering(
     : null;
   const member =
     team && teamMember
-      ? await models.ProjectMember.findOne({ where: { projectId: team.projectId, userId: user.id } })
+      ? await models.ProjectMember.findOne({
+          where: { projectId: team.projectId, userId: user.id },
+        })
       : null;
   if (!team || !member) throw forbidden();
 
-  return { rendering: rendering.get({ plain: true }), projectId: team.projectId, roleId: member.roleId };
+  return {
+    rendering: rendering.get({ plain: true }),
+    projectId: team.projectId,
+    roleId: member.roleId,
+  };
 }

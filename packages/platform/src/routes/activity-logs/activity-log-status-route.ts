@@ -48,7 +48,10 @@ export function mountActivityLogStatus(hooks: ActivityLogHooks): PlatformRouteMo
             { where: { id: log.id, status: 'pending' } },
           );
           if (changed === 0) {
-            throw new GroveError('ConflictError', `The activity log ${id} is already ${log.status}`);
+            throw new GroveError(
+              'ConflictError',
+              `The activity log ${id} is already ${log.status}`,
+            );
           }
         } else {
           await log.update({ status });

@@ -77,7 +77,10 @@ export function readActivityLogRequest(body: unknown): ActivityLogRequest {
     throw new ValidationError('An activity log needs an action');
   }
   if (attributes.action.length > 64) throw new ValidationError('action is at most 64 characters');
-  if (attributes.type !== undefined && (typeof attributes.type !== 'string' || !TYPES.has(attributes.type))) {
+  if (
+    attributes.type !== undefined &&
+    (typeof attributes.type !== 'string' || !TYPES.has(attributes.type))
+  ) {
     throw new ValidationError('type must be read or write');
   }
   if (attributes.status !== undefined && attributes.status !== 'pending') {
