@@ -1,5 +1,3 @@
-import { DataTypes } from 'sequelize';
-
 import type { PlatformMigration } from './platform-migration';
 
 /**
@@ -10,12 +8,13 @@ import type { PlatformMigration } from './platform-migration';
 export const environmentSecretCiphertext: PlatformMigration = {
   name: '0003-environment-secret-ciphertext',
   async up(queryInterface) {
-    await queryInterface.addColumn('environments', 'secret_ciphertext', {
-      type: DataTypes.STRING(255),
-      allowNull: true,
-    });
+    // Raw SQL: `addColumn` qualifies the table with `public` on PostgreSQL, where the platform's
+    // tables may live in another schema (found through the connection's search_path).
+    await queryInterface.sequelize.query(
+      'ALTER TABLE environments ADD COLUMN secret_ciphertext VARCHAR(255) NULL',
+    );
   },
   async down(queryInterface) {
-    await queryInterface.removeColumn('environments', 'secret_ciphertext');
+    await queryInterface.sequelize.query('ALTER TABLE environments DROP COLUMN secret_ciphertext');
   },
 };
