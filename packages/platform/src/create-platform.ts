@@ -106,7 +106,18 @@ export async function createPlatform(
   let counters: { client: Redis; deploymentId: string } | undefined;
 
   try {
-    db = await openPlatformDatabase({ ...options.database, logger: options.database?.logger });
+    db = await openPlatformDatabase({
+      ...options.database,
+      secretKey: options.secretKey ?? options.database?.secretKey,
+      logger: options.database?.logger,
+    });
+    if (db.envSecrets.keySource === 'database' && mode === 'standard') {
+      logger(
+        'Warn',
+        'No secret key given (GROVE_PLATFORM_SECRET_KEY): env secrets are encrypted with a key ' +
+          'stored in the same database, which protects only copies of the environments table',
+      );
+    }
     if (options.redisUrl) {
       // Events on the deployment's own channel; failed-login counters shared by its processes.
       const deploymentId = await readOrCreateSetting(db, DEPLOYMENT_ID_SETTING, () => randomUUID());

@@ -35,6 +35,16 @@ export {
   MAX_PASSWORD_LENGTH,
 } from './auth/password';
 export { generateEnvSecret, hashEnvSecret, findEnvironmentBySecret } from './auth/env-secret';
+export { createEnvSecretBox, resolveEnvSecretBox } from './auth/env-secret-box';
+export type { EnvSecretBox } from './auth/env-secret-box';
+export { environmentEnvSecret } from './auth/environment-env-secret';
+export {
+  signApprovalRequest,
+  SIGNED_APPROVAL_LIFETIME_SECONDS,
+} from './auth/sign-approval-request';
+export { bearerUser } from './http/bearer-user';
+export type { BearerUser } from './http/bearer-user';
+export { canApprove } from './permissions/can-approve';
 
 // Login (OpenID provider)
 export {
@@ -131,6 +141,9 @@ export type {
   RecordedActivityLog,
 } from './routes/activity-logs/activity-log-hooks';
 export { readActivityLogRequest } from './routes/activity-logs/read-activity-log-request';
+export { standardActivityLogHooks } from './routes/activity-logs/standard-activity-log-hooks';
+export { readApprovalRequest } from './routes/approvals/read-approval-request';
+export type { ApprovalRequestInput } from './routes/approvals/read-approval-request';
 export type { ActivityLogRequest } from './routes/activity-logs/read-activity-log-request';
 
 // Sandbox mode (the test kit's platform)

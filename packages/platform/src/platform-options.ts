@@ -16,6 +16,12 @@ export interface PlatformOptions {
   readonly port?: number;
   /** Host to bind when `port` is given (default `127.0.0.1`). */
   readonly host?: string;
+  /**
+   * 64 lower-case hex characters (32 random bytes; the command reads `GROVE_PLATFORM_SECRET_KEY`):
+   * the AES-256-GCM key env secrets are stored under, to sign approval requests. Default: a key
+   * generated once into the database, with a warning (a key next to the data protects less).
+   */
+  readonly secretKey?: string;
   /** `redis://…`: events and counters shared by every platform process of the deployment. */
   readonly redisUrl?: string;
   /**

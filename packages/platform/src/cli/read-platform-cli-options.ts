@@ -82,6 +82,8 @@ export function readPlatformCliOptions(
     host: options.host,
     publicUrl: options.publicUrl,
     redisUrl: options.redisUrl,
+    // Environment only (no flag): a flag's value would show in the process list.
+    secretKey: env.GROVE_PLATFORM_SECRET_KEY || undefined,
     database: options.databaseUrl ? { url: options.databaseUrl } : {},
     bootstrap: { adminEmail: options.adminEmail, agentUrl: options.agentUrl },
   };

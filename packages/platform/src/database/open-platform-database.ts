@@ -2,6 +2,7 @@ import { ValidationError } from '@grove/datasource-toolkit';
 import { Sequelize } from 'sequelize';
 import type { Options } from 'sequelize';
 
+import { resolveEnvSecretBox } from '../auth/env-secret-box';
 import { migratePlatformDatabase } from './migrate-platform-database';
 import { definePlatformModels } from './models/define-platform-models';
 import type { PlatformDatabase } from './platform-database';
@@ -75,9 +76,19 @@ export async function openPlatformDatabase(
     throw error;
   }
 
+  const models = definePlatformModels(sequelize);
+  let envSecrets: PlatformDatabase['envSecrets'];
+  try {
+    envSecrets = await resolveEnvSecretBox(models, options.secretKey);
+  } catch (error) {
+    await sequelize.close();
+    throw error;
+  }
+
   return {
     sequelize,
-    models: definePlatformModels(sequelize),
+    models,
+    envSecrets,
     dialect: settings.dialect === 'sqlite' ? 'sqlite' : 'postgres',
     close: () => sequelize.close(),
   };

@@ -13,6 +13,11 @@ export interface PlatformDatabaseOptions {
    * connection's `search_path` (normally `public`).
    */
   readonly schema?: string;
+  /**
+   * 64 lower-case hex characters: the AES-256-GCM key of the stored env secrets (to sign
+   * approvals). Default: a key generated once into `platform_settings` (weaker: next to the data).
+   */
+  readonly secretKey?: string;
   /** Receives the SQL the platform runs (`Debug`) and the migrations it applies (`Info`). */
   readonly logger?: Logger;
 }

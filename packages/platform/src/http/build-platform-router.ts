@@ -28,6 +28,11 @@ import { mountSubscribeToEvents } from '../routes/agent/subscribe-to-events-rout
 import { mountUsersPermissions } from '../routes/agent/users-permissions-route';
 import { mountActivityLogStatus } from '../routes/activity-logs/activity-log-status-route';
 import { mountCreateActivityLog } from '../routes/activity-logs/create-activity-log-route';
+import { standardActivityLogHooks } from '../routes/activity-logs/standard-activity-log-hooks';
+import { mountApprovalComment } from '../routes/approvals/approval-comment-route';
+import { mountCreateApproval } from '../routes/approvals/create-approval-route';
+import { mountPendingApprovals } from '../routes/approvals/pending-approvals-route';
+import { mountReviewApproval } from '../routes/approvals/review-approval-route';
 import { mountAgentSchema } from '../routes/sandbox/agent-schema-route';
 import { mountPermissionOverride } from '../routes/sandbox/permission-override-route';
 import { mountSandboxOidc } from '../routes/sandbox/sandbox-oidc-routes';
@@ -89,6 +94,24 @@ const loginRoutes: readonly PlatformRouteMounter[] = [
   mountOidcProvider,
 ];
 
+/**
+ * Standard mode: the routes users call with `Authorization: Bearer <user access token>`
+ * (server-protocol.md §4.4, §5, §9). Each checks the token (401), and the rendering or project
+ * it names, before it reads its own small body.
+ */
+function userRoutes(context: PlatformContext): readonly PlatformRouteMounter[] {
+  const hooks = standardActivityLogHooks(context);
+
+  return [
+    mountCreateActivityLog(hooks),
+    mountActivityLogStatus(hooks),
+    mountCreateApproval,
+    mountApprovalComment,
+    mountReviewApproval,
+    mountPendingApprovals,
+  ];
+}
+
 /** Paths of the test kit's channel (sandbox mode), called with the env secret like agent paths. */
 const TEST_KIT_PATHS = ['/agent-schema', '/permission-override'];
 
@@ -138,6 +161,8 @@ const ADMIN_BODY_LIMIT = 2 * 1024 * 1024;
  *    caller never makes the platform read a large body). In sandbox mode an unknown env secret
  *    provisions its environment there, the test-kit paths are checked the same way, and the
  *    sandbox-only routes follow (each resolves its caller before reading its small body);
+ *    in standard mode the user routes follow (activity logs, approvals): each checks the Bearer
+ *    user access token, then the rendering or project, before reading its small body;
  * 2. admin API, public part — login and invitation acceptance, each with a 16 KiB body limit;
  * 3. admin API — the session cookie (401) and, for changes, the CSRF header (403) are checked
  *    before the body is parsed (JSON only, 2 MiB); then the project routes, behind the check
@@ -164,7 +189,8 @@ export function buildPlatformRouter(context: PlatformContext, maxBodySize: numbe
   const paths = sandbox ? [...AGENT_PATHS, ...TEST_KIT_PATHS] : AGENT_PATHS;
   router.use(paths, environment, express.json({ limit: maxBodySize }));
   for (const mount of agentRoutes) mount(router, context);
-  if (!sandbox) for (const mount of userInfoRoutes) mount(router, context);
+  if (!sandbox)
+    for (const mount of [...userInfoRoutes, ...userRoutes(context)]) mount(router, context);
   if (sandbox) {
     for (const mount of sandboxSecretRoutes()) mount(router, context);
     for (const mount of sandboxOpenRoutes(context)) mount(router, context);

@@ -36,7 +36,8 @@ export function checkAgentUrl(value: unknown): string | null {
 
 /**
  * Creates an environment, with a rendering for each team of its project, and returns its env
- * secret: the only time it is seen (only its hash is stored). One transaction with the admin log.
+ * secret: the only time it is seen (its hash is stored, and its ciphertext for signing
+ * approvals). One transaction with the admin log.
  *
  * @example
  * ```ts
@@ -63,7 +64,14 @@ export async function createEnvironment(
     const project = await models.Project.findByPk(input.projectId, { transaction });
     if (!project) throw new NotFoundError(`No project ${input.projectId}`);
     const created = await models.Environment.create(
-      { projectId: project.id, name, agentUrl, isProduction, secretHash: hashEnvSecret(envSecret) },
+      {
+        projectId: project.id,
+        name,
+        agentUrl,
+        isProduction,
+        secretHash: hashEnvSecret(envSecret),
+        secretCiphertext: db.envSecrets.seal(envSecret),
+      },
       { transaction },
     );
     const teams = await models.Team.findAll({ where: { projectId: project.id }, transaction });

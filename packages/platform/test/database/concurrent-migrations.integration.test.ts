@@ -32,6 +32,10 @@ describeOnPostgres('platform processes starting together on PostgreSQL', () => {
     const [rows] = await admin.query(`SELECT name FROM ${schema}.${MIGRATIONS_TABLE}`);
     await Promise.all(databases.map(db => db.close()));
 
-    expect(rows).toEqual([{ name: '0001-initial-tables' }, { name: '0002-login-and-approvals' }]);
+    expect(rows).toEqual([
+      { name: '0001-initial-tables' },
+      { name: '0002-login-and-approvals' },
+      { name: '0003-environment-secret-ciphertext' },
+    ]);
   });
 });

@@ -23,7 +23,11 @@ const TABLES = [
   'user_sessions',
   'users',
 ].sort();
-const MIGRATIONS = ['0001-initial-tables', '0002-login-and-approvals'];
+const MIGRATIONS = [
+  '0001-initial-tables',
+  '0002-login-and-approvals',
+  '0003-environment-secret-ciphertext',
+];
 
 describe.each(availableServers())('platform migrations on $name', server => {
   let test: TestDatabase;

@@ -36,6 +36,7 @@ describe('openPlatformDatabase', () => {
       expect(messages).toEqual([
         'Platform database: applied migration 0001-initial-tables',
         'Platform database: applied migration 0002-login-and-approvals',
+        'Platform database: applied migration 0003-environment-secret-ciphertext',
       ]);
     } finally {
       await db.close();

@@ -48,6 +48,8 @@ describe.each(availableServers())('two platform processes on one $name database'
     });
     expect(JSON.stringify(jwks[0])).not.toMatch(/"d":/);
     expect(settings.map(setting => setting.key)).toEqual([
+      // The env secrets' key (no secretKey given), then the provider's keys.
+      'env-secret-encryption-key',
       OIDC_SETTINGS.cookieKeys,
       OIDC_SETTINGS.jwks,
     ]);

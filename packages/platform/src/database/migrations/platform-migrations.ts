@@ -1,6 +1,11 @@
 import { initialTables } from './0001-initial-tables';
 import { loginAndApprovals } from './0002-login-and-approvals';
+import { environmentSecretCiphertext } from './0003-environment-secret-ciphertext';
 import type { PlatformMigration } from './platform-migration';
 
 /** Every migration of the platform, oldest first. Append new versions; never reorder. */
-export const platformMigrations: readonly PlatformMigration[] = [initialTables, loginAndApprovals];
+export const platformMigrations: readonly PlatformMigration[] = [
+  initialTables,
+  loginAndApprovals,
+  environmentSecretCiphertext,
+];

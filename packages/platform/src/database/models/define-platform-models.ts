@@ -43,6 +43,7 @@ export function definePlatformModels(sequelize: Sequelize): PlatformModels {
       agentUrl: string(true),
       isProduction: flag(),
       secretHash: string(),
+      secretCiphertext: string(true),
       ipWhitelistEnabled: flag(),
       ipWhitelistRules: json([]),
     }),

@@ -29,6 +29,8 @@ export interface EnvironmentRow extends RowBase {
   isProduction: boolean;
   /** SHA-256 hex of the env secret (see `hashEnvSecret`); the secret is never stored. */
   secretHash: string;
+  /** The env secret encrypted with the platform's secret key (see `EnvSecretBox`), to sign approvals. */
+  secretCiphertext: string | null;
   ipWhitelistEnabled: boolean;
   /** The protocol's IP rules: `{ type: 0, ip }`, `{ type: 1, ipMinimum, ipMaximum }`, `{ type: 2, range }`. */
   ipWhitelistRules: unknown[];
@@ -199,7 +201,7 @@ export interface PlatformModels {
   readonly Project: PlatformModel<ProjectRow>;
   readonly Environment: PlatformModel<
     EnvironmentRow,
-    'agentUrl' | 'isProduction' | 'ipWhitelistEnabled' | 'ipWhitelistRules'
+    'agentUrl' | 'isProduction' | 'ipWhitelistEnabled' | 'ipWhitelistRules' | 'secretCiphertext'
   >;
   readonly Team: PlatformModel<TeamRow>;
   readonly Role: PlatformModel<RoleRow, 'builtIn'>;

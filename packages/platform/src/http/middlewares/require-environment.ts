@@ -32,7 +32,7 @@ export function requireEnvironment(
       (provision ? await provision(secret) : null);
 
     find()
-      .then(environment => {
+      .then(async environment => {
         if (!environment) {
           throw new GroveError(
             'UnauthorizedError',
@@ -42,6 +42,15 @@ export function requireEnvironment(
           );
         }
         res.locals.environment = environment;
+        // Environments created before the ciphertext column get it from their agent's first call.
+        if (environment.secretCiphertext === null) {
+          const secretCiphertext = context.db.envSecrets.seal(secret);
+          await context.db.models.Environment.update(
+            { secretCiphertext },
+            { where: { id: environment.id, secretCiphertext: null } },
+          );
+          res.locals.environment = { ...environment, secretCiphertext };
+        }
         next();
       })
       .catch(next);

@@ -1,4 +1,4 @@
-import { NotFoundError, ValidationError } from '@grove/datasource-toolkit';
+import { GroveError, NotFoundError, ValidationError } from '@grove/datasource-toolkit';
 import express from 'express';
 
 import { handle } from '../../http/async-handler';
@@ -6,11 +6,13 @@ import type { PlatformRouteMounter } from '../../http/platform-router-mounter';
 import type { ActivityLogHooks, ActivityUser } from './activity-log-hooks';
 
 const STATUSES = new Set(['pending', 'completed', 'failed']);
+const FINAL_STATUSES = new Set(['completed', 'failed']);
 
 /**
  * `PATCH /api/activity-logs-requests/:index/:id/status` (spec §5.2): `{ status }` (`pending`,
  * `completed` or `failed`) on a log of the caller; 204. 404 for a log that is not the caller's
- * or another index's (the MCP server retries a 404 a few times), 400 for another status.
+ * or another index's (the MCP server retries a 404 a few times), 400 for another status. With
+ * `hooks.finalStatusesOnly` (standard mode) only `completed` or `failed`, once: 409 after.
  *
  * @example
  * ```ts
@@ -35,10 +37,25 @@ export function mountActivityLogStatus(hooks: ActivityLogHooks): PlatformRouteMo
             : null;
         if (!log) throw new NotFoundError(`No activity log ${id.slice(0, 32)}`);
         const status: unknown = (req.body as { status?: unknown } | undefined)?.status;
-        if (typeof status !== 'string' || !STATUSES.has(status)) {
-          throw new ValidationError('status must be pending, completed or failed');
+        const allowed = hooks.finalStatusesOnly ? FINAL_STATUSES : STATUSES;
+        if (typeof status !== 'string' || !allowed.has(status)) {
+          throw new ValidationError(`status must be ${[...allowed].join(', ')}`);
         }
-        await log.update({ status });
+        if (hooks.finalStatusesOnly) {
+          // Conditional update: of two concurrent calls, one changes the status.
+          const [changed] = await context.db.models.ActivityLog.update(
+            { status },
+            { where: { id: log.id, status: 'pending' } },
+          );
+          if (changed === 0) {
+            throw new GroveError(
+              'ConflictError',
+              `The activity log ${id} is already ${log.status}`,
+            );
+          }
+        } else {
+          await log.update({ status });
+        }
         hooks.statusChanged?.(id, status);
         res.status(204).end();
       }),

@@ -149,7 +149,10 @@ export const mountAdminEnvironment: PlatformRouteMounter = (router, context) => 
           transaction,
         );
         await models.Environment.update(
-          { secretHash: hashEnvSecret(secret) },
+          {
+            secretHash: hashEnvSecret(secret),
+            secretCiphertext: context.db.envSecrets.seal(secret),
+          },
           { where: { id: before.id }, transaction },
         );
 
