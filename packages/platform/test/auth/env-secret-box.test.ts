@@ -46,14 +46,18 @@ describe('createEnvSecretBox', () => {
 describe('signApprovalRequest', () => {
   it('signs HS256 with the env secret, with iat and an exp one hour later', async () => {
     const secret = generateEnvSecret();
-    const jwt = signApprovalRequest({ data: { attributes: { requester_id: 7 } } }, secret, 1_000);
+    const jwt = await signApprovalRequest(
+      { data: { attributes: { requester_id: 7 } } },
+      secret,
+      1_000,
+    );
     const [header] = jwt.split('.');
 
     expect(JSON.parse(Buffer.from(header!, 'base64url').toString())).toEqual({
       alg: 'HS256',
       typ: 'JWT',
     });
-    const fresh = signApprovalRequest({ data: { attributes: { requester_id: 7 } } }, secret);
+    const fresh = await signApprovalRequest({ data: { attributes: { requester_id: 7 } } }, secret);
     await expect(verifySessionToken(fresh, { secret })).resolves.toMatchObject({
       data: { attributes: { requester_id: 7 } },
       exp: expect.any(Number),

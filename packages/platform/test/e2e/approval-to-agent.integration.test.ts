@@ -126,7 +126,7 @@ describe.each(availableServers())('an approval signed by the platform on $name',
         }),
       });
 
-    const forged = signApprovalRequest(
+    const forged = await signApprovalRequest(
       {
         data: { attributes: { collection_name: 'orders', ids: ['3'], requester_id: requester.id } },
       },

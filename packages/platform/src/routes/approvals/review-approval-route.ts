@@ -45,7 +45,7 @@ export const mountReviewApproval: PlatformRouteMounter = (router, context) => {
       if (decision === 'approve') {
         const environment = await db.models.Environment.findByPk(approval.environmentId);
         if (!environment) throw conflict();
-        signed = signApprovalRequest(
+        signed = await signApprovalRequest(
           approval.request as Record<string, unknown>,
           environmentEnvSecret(db, environment),
         );
