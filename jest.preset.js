@@ -1,5 +1,28 @@
 // The one jest preset of the monorepo: TypeScript through SWC (type checking is the
 // `typecheck` task's job), tests under `test/`, real services read from environment variables.
+
+// oidc-provider 8 (the platform's login) and some of its dependencies are published as ES
+// modules only. Jest runs CommonJS, so those packages (and only those) go through SWC like our
+// own sources, in every package whose tests load the platform; everything else in node_modules
+// stays untransformed. pnpm stores packages as `.pnpm/<name>@<version>/` (a scope's slash
+// becomes `+`).
+const esmOnly = [
+  'oidc-provider',
+  'got',
+  '@sindresorhus\\+is',
+  '@szmarczak\\+http-timer',
+  'cacheable-lookup',
+  'cacheable-request',
+  'mimic-response',
+  'normalize-url',
+  'responselike',
+  'lowercase-keys',
+  'form-data-encoder',
+  'p-cancelable',
+  'nanoid',
+  'quick-lru',
+];
+
 /** @type {import('jest').Config} */
 module.exports = {
   testEnvironment: 'node',
@@ -12,6 +35,7 @@ module.exports = {
     ],
   },
   moduleFileExtensions: ['ts', 'js', 'json'],
+  transformIgnorePatterns: [`/node_modules/\\.pnpm/(?!(${esmOnly.join('|')})@)`],
   // Sibling workspace packages are resolved to their sources so tests never run stale builds.
   moduleNameMapper: {
     '^@grove/([a-z-]+)$': '<rootDir>/../$1/src/index.ts',
