@@ -4,7 +4,7 @@ import { generateEnvSecret, hashEnvSecret, hashPassword, verifyUserAccessToken }
 import { availableServers } from '../helpers/test-databases';
 import { startTestPlatform } from '../helpers/test-platform';
 import type { TestPlatform } from '../helpers/test-platform';
-import { discover, loginInBrowser, pkcePair, register } from './helpers/oidc-flows';
+import { codeFlowTokens, discover, loginInBrowser, pkcePair, register } from './helpers/oidc-flows';
 import { TestBrowser } from './helpers/test-browser';
 
 const REDIRECT = 'http://127.0.0.1:6274/oauth/callback';
@@ -247,6 +247,24 @@ describe.each(availableServers())('MCP OAuth on $name', server => {
         }),
       );
 
+      // Only the provider's MCP access JWTs pass: not the refresh JWT, an agent login's ID token,
+      // a tampered token, or a token whose client was deleted.
+      const agentLogin = await codeFlowTokens(await discover(url), envSecret, admin);
+      const [head, body] = String(exchanged.body.access_token).split('.');
+      const tampered = `${head}.${Buffer.from(
+        JSON.stringify({ ...access, meta: { renderingId: 999, environmentId } }),
+      ).toString('base64url')}.${String(exchanged.body.access_token).split('.')[2]}`;
+      for (const forged of [
+        String(exchanged.body.refresh_token),
+        agentLogin.idToken,
+        tampered,
+        `${head}.${body}.`,
+      ]) {
+        await expect(verifyUserAccessToken(test.platform.context, forged)).rejects.toThrow(
+          'The access token is missing, invalid or expired',
+        );
+      }
+
       const refreshed = await token(
         {
           grant_type: 'refresh_token',
@@ -402,6 +420,20 @@ describe.each(availableServers())('MCP OAuth on $name', server => {
       expect(otherClientRefresh.status).toBe(400);
       expect(['invalid_grant', 'invalid_client']).toContain(otherClientRefresh.body.error);
       expect((await refresh(clientId, otherSecret)).body.error).toBe('invalid_grant');
+    });
+
+    it('refuses the access tokens of a deleted client', async () => {
+      const clientId = await mcpClient();
+      const { verifier, code } = await authorize(clientId);
+      const tokens = await exchange(clientId, code!, verifier);
+      await test.platform.context.db.models.OidcPayload.destroy({
+        where: { model: 'Client', id: clientId },
+      });
+
+      await expect(
+        verifyUserAccessToken(test.platform.context, String(tokens.body.access_token)),
+      ).rejects.toThrow('The access token is missing, invalid or expired');
+      expect((await fetch(`${url}/oauth/register/${clientId}`)).status).toBe(404);
     });
 
     it('refuses scope escalation at refresh, forged refresh tokens and unknown grants', async () => {
