@@ -86,7 +86,11 @@ export async function verifyUserAccessToken(
   const client = accessToken.clientId
     ? await provider.Client.find(accessToken.clientId)
     : undefined;
-  if (!grant || grant.isExpired || !client) throw unauthorized();
+  // An MCP client's tokens are the JWTs of its environment; an opaque token it got straight from
+  // /oidc (without an environment) speaks for nothing.
+  if (!grant || grant.isExpired || !client || client[MCP_CLIENT_METADATA] === true) {
+    throw unauthorized();
+  }
   const environmentId = client[ENVIRONMENT_METADATA];
 
   return {

@@ -4,7 +4,15 @@ import { generateEnvSecret, hashEnvSecret, hashPassword, verifyUserAccessToken }
 import { availableServers } from '../helpers/test-databases';
 import { startTestPlatform } from '../helpers/test-platform';
 import type { TestPlatform } from '../helpers/test-platform';
-import { codeFlowTokens, discover, loginInBrowser, pkcePair, register } from './helpers/oidc-flows';
+import {
+  authorizationUrl,
+  codeFlowTokens,
+  discover,
+  loginInBrowser,
+  pkcePair,
+  register,
+  tokenRequest,
+} from './helpers/oidc-flows';
 import { TestBrowser } from './helpers/test-browser';
 
 const REDIRECT = 'http://127.0.0.1:6274/oauth/callback';
@@ -189,6 +197,20 @@ describe.each(availableServers())('MCP OAuth on $name', server => {
 
       expect(status).toBe(400);
       expect(body.error).toMatch(/^invalid_(client_metadata|redirect_uri)$/);
+      expect(await countClients()).toBe(before);
+    });
+
+    it('refuses the platform’s own registration tokens sent by a caller to /oidc/reg', async () => {
+      const before = await countClients();
+
+      for (const token of ['grove-anonymous-mcp-client', 'grove-anonymous-device-client']) {
+        const response = await fetch(`${url}/oidc/reg`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+          body: JSON.stringify({ redirect_uris: [REDIRECT] }),
+        });
+        expect(response.status).toBe(401);
+      }
       expect(await countClients()).toBe(before);
     });
 
@@ -436,6 +458,29 @@ describe.each(availableServers())('MCP OAuth on $name', server => {
       expect((await fetch(`${url}/oauth/register/${clientId}`)).status).toBe(404);
     });
 
+    it('gives nothing usable to an MCP client going to /oidc without an environment', async () => {
+      const clientId = await mcpClient();
+      const discovery = await discover(url);
+      const { verifier, challenge } = pkcePair();
+      const login = await loginInBrowser(
+        authorizationUrl(discovery, { clientId, redirectUri: REDIRECT, challenge }),
+        admin,
+        REDIRECT,
+      );
+      const direct = await tokenRequest(discovery, {
+        grant_type: 'authorization_code',
+        code: login.callback!.searchParams.get('code')!,
+        client_id: clientId,
+        redirect_uri: REDIRECT,
+        code_verifier: verifier,
+      });
+      expect(direct.status).toBe(200);
+
+      await expect(
+        verifyUserAccessToken(test.platform.context, String(direct.body.access_token)),
+      ).rejects.toThrow('The access token is missing, invalid or expired');
+    });
+
     it('refuses scope escalation at refresh, forged refresh tokens and unknown grants', async () => {
       const clientId = await mcpClient();
       const { verifier, code } = await authorize(clientId, { scope: 'mcp:read' });
@@ -448,8 +493,16 @@ describe.each(availableServers())('MCP OAuth on $name', server => {
         client_id: clientId,
         scopes: ['mcp:read', 'mcp:action'],
       });
-      expect(escalated.status).toBe(400);
-      expect(escalated.body.error).toBe('invalid_scope');
+      expect(escalated.status).toBe(200);
+      expect(escalated.body.scope).toBe('mcp:read');
+      expect(decodeJwt(String(escalated.body.access_token)).scope).toBe('mcp:read');
+      const onlyNew = await token({
+        grant_type: 'refresh_token',
+        refresh_token: String(escalated.body.refresh_token),
+        client_id: clientId,
+        scopes: ['mcp:action'],
+      });
+      expect(onlyNew.body.error).toBe('invalid_scope');
 
       const [header, payload] = String(tokens.body.refresh_token).split('.');
       const forged = await token({
@@ -470,5 +523,27 @@ describe.each(availableServers())('MCP OAuth on $name', server => {
       );
       expect((await token({ client_id: clientId })).body.error).toBe('invalid_request');
     });
+  });
+});
+
+describe.each(availableServers())('MCP OAuth in sandbox mode on $name', server => {
+  it('is not served', async () => {
+    const test = await startTestPlatform(server, {
+      mode: 'sandbox',
+      bootstrap: false,
+      sandbox: { refreshSettleMs: 0 },
+    });
+    try {
+      const register = await fetch(`${test.platform.url}/oauth/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ redirect_uris: [REDIRECT] }),
+      });
+      const token = await fetch(`${test.platform.url}/oauth/token`, { method: 'POST' });
+
+      expect([register.status, token.status]).toEqual([404, 404]);
+    } finally {
+      await test.stop();
+    }
   });
 });

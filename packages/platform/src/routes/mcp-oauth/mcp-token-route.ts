@@ -26,7 +26,7 @@ const text = (value: unknown): string | undefined =>
  * `POST /oauth/token` (mcp.md §3.5, §4.4), called by the MCP server with the environment's secret
  * in `forest-secret-key` (checked before the body is read) and a JSON or form body:
  * `authorization_code` {code, redirect_uri, client_id, code_verifier} or `refresh_token`
- * {refresh_token, client_id, scopes?}. The provider's token endpoint does the work (PKCE, code
+ * {refresh_token, client_id, scopes?} (narrowed to the granted scopes). The provider's token endpoint does the work (PKCE, code
  * replay, client and redirect checks, rotation); this route checks that the code or refresh token
  * was issued for the secret's environment and answers `{access_token, refresh_token, expires_in,
  * token_type, scope}`: the access token is the provider's RS256 JWT (`meta.renderingId`, `scope`,
@@ -111,10 +111,21 @@ export const mountMcpToken: PlatformRouteMounter = (router, context) => {
           return;
         }
         form = { grant_type: grantType, refresh_token: inner.token, client_id: clientId };
-        const scopes = Array.isArray(body.scopes)
+        const requested = Array.isArray(body.scopes)
           ? body.scopes.filter((scope): scope is string => typeof scope === 'string')
-          : (text(body.scope)?.split(' ') ?? []);
-        if (scopes.length > 0) form.scope = scopes.join(' ').slice(0, 1024);
+          : (text(body.scope)?.split(' ').filter(Boolean) ?? []);
+        if (requested.length > 0) {
+          // Narrowed to what was granted (the relaying MCP server may send every scope the
+          // client registered); nothing beyond the grant is ever issued.
+          const granted = String(stored?.scope ?? '').split(' ');
+          const scopes = requested.filter(scope => granted.includes(scope));
+          if (scopes.length === 0) {
+            oauthError(res, 400, 'invalid_scope', 'None of these scopes was granted');
+
+            return;
+          }
+          form.scope = scopes.join(' ');
+        }
       }
 
       const { status, body: answer } = await callProviderEndpoint(provider, {
