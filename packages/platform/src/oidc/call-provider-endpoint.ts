@@ -3,6 +3,9 @@ import { Socket } from 'node:net';
 
 import type Provider from 'oidc-provider';
 
+type Handler = (request: IncomingMessage, response: ServerResponse) => Promise<void>;
+const handlers = new WeakMap<Provider, Handler>();
+
 /** A request made to the provider from inside the platform. */
 export interface ProviderCall {
   /** The provider route, relative to its mount (`/token`, `/reg`). */
@@ -66,13 +69,13 @@ export async function callProviderEndpoint(
 
     return res;
   }) as ServerResponse['end'];
+  let handler = handlers.get(provider);
+  if (!handler) {
+    handler = provider.callback() as unknown as Handler;
+    handlers.set(provider, handler);
+  }
   try {
-    await (
-      provider.callback() as unknown as (
-        request: IncomingMessage,
-        response: ServerResponse,
-      ) => Promise<void>
-    )(req, res);
+    await handler(req, res);
   } finally {
     socket.destroy();
   }

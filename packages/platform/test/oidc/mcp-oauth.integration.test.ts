@@ -232,6 +232,7 @@ describe.each(availableServers())('MCP OAuth on $name', server => {
 
       expect(login.afterLogin.body).toContain('My project · Development');
       expect(login.afterLogin.body).toContain('read your data through its AI assistant');
+      expect(login.afterLogin.body).toContain('Allowing sends you back to 127.0.0.1:6274');
       expect(login.callback!.searchParams.get('state')).toBe('the-state');
       const exchanged = await exchange(clientId, code!, verifier);
       expect(exchanged).toEqual({
@@ -268,6 +269,21 @@ describe.each(availableServers())('MCP OAuth on $name', server => {
           renderingId,
         }),
       );
+
+      // The MCP server asks who the token speaks for (server-protocol.md §9), in its environment.
+      const userInfo = (secret: string) =>
+        fetch(`${url}/liana/v2/renderings/${renderingId}/authorization`, {
+          headers: {
+            'forest-secret-key': secret,
+            'forest-token': String(exchanged.body.access_token),
+          },
+        });
+      const who = await userInfo(envSecret);
+      expect(who.status).toBe(200);
+      expect(((await who.json()) as { data: { id: string } }).data.id).toBe(
+        String(verified.userId),
+      );
+      expect((await userInfo(otherSecret)).status).toBe(403);
 
       // Only the provider's MCP access JWTs pass: not the refresh JWT, an agent login's ID token,
       // a tampered token, or a token whose client was deleted.

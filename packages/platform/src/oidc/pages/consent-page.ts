@@ -13,6 +13,8 @@ export interface ConsentPageInput {
   readonly scopes: readonly string[];
   /** The environment an MCP client asks to work in ("Project · Environment"). */
   readonly environment?: string;
+  /** Where an MCP client's browser goes back to (the host of its redirect URI). */
+  readonly redirectHost?: string;
 }
 
 const SCOPE_TEXT: Readonly<Record<string, string>> = {
@@ -42,6 +44,11 @@ export function consentPage(input: ConsentPageInput): string {
         ${input.scopes.map(scope => html`<li>${SCOPE_TEXT[scope] ?? scope}</li>`)}
       </ul>
       ${input.environment ? html`<p>in the environment <strong>${input.environment}</strong>.</p>` : ''}
+      ${
+        input.redirectHost
+          ? html`<p class="muted">Allowing sends you back to ${input.redirectHost}.</p>`
+          : ''
+      }
       <p class="muted">Signed in as ${input.email}.</p>
       <form method="post" action="${input.confirmAction}">
         ${hidden}<button type="submit">Allow</button>

@@ -14,6 +14,14 @@ import { consentPage } from '../../oidc/pages/consent-page';
 import { errorPage } from '../../oidc/pages/device-pages';
 import { loginPage } from '../../oidc/pages/login-page';
 
+function redirectHost(uri: unknown): string | undefined {
+  try {
+    return typeof uri === 'string' ? new URL(uri).host : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * `GET /oidc/interaction/:uid`: the page of the step the provider asks for, the sign-in form
  * (`login`) or the consent form (`consent`), as plain HTML.
@@ -59,6 +67,8 @@ export const mountInteractionPage: PlatformRouteMounter = (router, context) => {
               .split(' ')
               .filter(Boolean),
             environment: mcp.kind === 'allowed' ? mcp.environmentLabel : undefined,
+            redirectHost:
+              mcp.kind === 'allowed' ? redirectHost(details.params.redirect_uri) : undefined,
           }),
         );
 
