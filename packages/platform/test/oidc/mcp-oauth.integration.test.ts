@@ -538,6 +538,18 @@ describe.each(availableServers())('MCP OAuth on $name', server => {
         'unsupported_grant_type',
       );
       expect((await token({ client_id: clientId })).body.error).toBe('invalid_request');
+      const malformed = await fetch(`${url}/oauth/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'forest-secret-key': envSecret },
+        body: '{"grant_type":',
+      });
+      expect(malformed.status).toBe(400);
+      expect(((await malformed.json()) as { error: string }).error).toBe('invalid_request');
+      const huge = await token({ grant_type: 'refresh_token', refresh_token: 'x'.repeat(20_000) });
+      expect(huge).toEqual({
+        status: 400,
+        body: expect.objectContaining({ error: 'invalid_request' }),
+      });
     });
   });
 });

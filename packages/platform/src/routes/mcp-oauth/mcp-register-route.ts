@@ -48,7 +48,14 @@ export const mountMcpRegister: PlatformRouteMounter = (router, context) => {
 
         return;
       }
-      json(req, res, next);
+      json(req, res, error => {
+        if (error) {
+          res.status(400).json({
+            error: 'invalid_request',
+            error_description: 'The body is not valid JSON or is too large',
+          });
+        } else next();
+      });
     },
     (req, res, next) => {
       const body = req.body as unknown;

@@ -1,5 +1,5 @@
 import express from 'express';
-import type { Response } from 'express';
+import type { RequestHandler, Response } from 'express';
 
 import { findEnvironmentBySecret } from '../../auth/env-secret';
 import { handle } from '../../http/async-handler';
@@ -10,10 +10,17 @@ import { unwrapMcpRefreshToken, wrapMcpRefreshToken } from '../../oidc/mcp-refre
 import { oidcProvider } from '../../oidc/oidc-provider-registry';
 
 const BODY_LIMIT = '16kb';
-const parsers = [
-  express.json({ limit: BODY_LIMIT }),
-  express.urlencoded({ extended: false, limit: BODY_LIMIT, parameterLimit: 16 }),
-];
+const json = express.json({ limit: BODY_LIMIT });
+const form = express.urlencoded({ extended: false, limit: BODY_LIMIT, parameterLimit: 16 });
+
+/** Parses a JSON or form body (16 KiB); a malformed one is an OAuth `invalid_request`. */
+const parseBody: RequestHandler = (req, res, next) => {
+  const parser = req.is('application/x-www-form-urlencoded') ? form : json;
+  parser(req, res, error => {
+    if (error) oauthError(res, 400, 'invalid_request', 'The body is malformed or too large');
+    else next();
+  });
+};
 
 function oauthError(res: Response, status: number, error: string, description: string): void {
   res.status(status).json({ error, error_description: description });
@@ -54,7 +61,7 @@ export const mountMcpToken: PlatformRouteMounter = (router, context) => {
       res.locals.mcpEnvironmentId = environment.id;
       next();
     }),
-    ...parsers,
+    parseBody,
     handle(async (req, res) => {
       const environmentId = res.locals.mcpEnvironmentId as number;
       const body = (req.body ?? {}) as Record<string, unknown>;
