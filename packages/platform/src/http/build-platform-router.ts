@@ -33,6 +33,11 @@ import { mountApprovalComment } from '../routes/approvals/approval-comment-route
 import { mountCreateApproval } from '../routes/approvals/create-approval-route';
 import { mountPendingApprovals } from '../routes/approvals/pending-approvals-route';
 import { mountReviewApproval } from '../routes/approvals/review-approval-route';
+
+import { mountMcpAuthorize } from '../routes/mcp-oauth/mcp-authorize-route';
+import { mountMcpClient } from '../routes/mcp-oauth/mcp-client-route';
+import { mountMcpRegister } from '../routes/mcp-oauth/mcp-register-route';
+import { mountMcpToken } from '../routes/mcp-oauth/mcp-token-route';
 import { mountAgentSchema } from '../routes/sandbox/agent-schema-route';
 import { mountPermissionOverride } from '../routes/sandbox/permission-override-route';
 import { mountSandboxOidc } from '../routes/sandbox/sandbox-oidc-routes';
@@ -112,6 +117,18 @@ function userRoutes(context: PlatformContext): readonly PlatformRouteMounter[] {
   ];
 }
 
+/**
+ * The MCP OAuth surface (mcp.md §3.5, §4.3–4.6) over the same provider: registration of MCP
+ * clients and their records (no auth), the authorization page (the "app URL"), the token
+ * exchange (env secret checked before the body is read). Each parses its own bounded body.
+ */
+const mcpOAuthRoutes: readonly PlatformRouteMounter[] = [
+  mountMcpRegister,
+  mountMcpClient,
+  mountMcpAuthorize,
+  mountMcpToken,
+];
+
 /** Paths of the test kit's channel (sandbox mode), called with the env secret like agent paths. */
 const TEST_KIT_PATHS = ['/agent-schema', '/permission-override'];
 
@@ -156,7 +173,8 @@ const ADMIN_BODY_LIMIT = 2 * 1024 * 1024;
 /**
  * Builds the platform's router. The order is load-bearing:
  * 0. login under `/oidc` — before any body parser: the provider reads its own bodies, and the
- *    interaction forms have their own bounded urlencoded parser;
+ *    interaction forms have their own bounded urlencoded parser; then the MCP OAuth routes under
+ *    `/oauth` (standard mode only), which parse their own bounded bodies;
  * 1. agent protocol — the env secret is checked first, then the JSON body is parsed (an unknown
  *    caller never makes the platform read a large body). In sandbox mode an unknown env secret
  *    provisions its environment there, the test-kit paths are checked the same way, and the
@@ -185,7 +203,7 @@ export function buildPlatformRouter(context: PlatformContext, maxBodySize: numbe
   );
   // Sandbox mode keeps its interim login stand-ins (src/routes/sandbox) until the provider
   // serves it too.
-  if (!sandbox) for (const mount of loginRoutes) mount(router, context);
+  if (!sandbox) for (const mount of [...loginRoutes, ...mcpOAuthRoutes]) mount(router, context);
   const paths = sandbox ? [...AGENT_PATHS, ...TEST_KIT_PATHS] : AGENT_PATHS;
   router.use(paths, environment, express.json({ limit: maxBodySize }));
   for (const mount of agentRoutes) mount(router, context);

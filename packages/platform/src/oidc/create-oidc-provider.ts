@@ -2,7 +2,9 @@ import type { Configuration, KoaContextWithOIDC } from 'oidc-provider';
 import type Provider from 'oidc-provider';
 
 import type { PlatformContext } from '../platform-context';
+import { findMcpRendering } from './find-mcp-rendering';
 import { findOidcAccount } from './find-oidc-account';
+import { MCP_CLIENT_METADATA, environmentOfResource } from './mcp-resource';
 import { loadOidcKeys } from './oidc-keys';
 import { PAGE_HEADERS } from './pages/html';
 import {
@@ -13,6 +15,7 @@ import {
 } from './pages/device-pages';
 import {
   ENVIRONMENT_METADATA,
+  MCP_SCOPE_METADATA,
   initialAccessTokens,
   registrationPolicies,
 } from './registration-policies';
@@ -31,6 +34,12 @@ const TTL = {
   Session: 14 * 24 * 3600,
   Grant: 14 * 24 * 3600,
 } as const;
+
+/** The lifetime (seconds) of a refresh token, and of a session of refreshes of a public client. */
+const REFRESH_TOKEN_TTL = 14 * 24 * 3600;
+
+/** The lifetime (seconds) of an MCP client's access tokens (the vendor grants 3600, mcp.md §4.6). */
+export const MCP_ACCESS_TOKEN_TTL = 3600;
 
 function sendPage(ctx: KoaContextWithOIDC, body: string, status = 200): void {
   ctx.set(PAGE_HEADERS);
@@ -81,7 +90,15 @@ export async function createOidcProvider(context: PlatformContext): Promise<Prov
       profile: ['name', 'given_name', 'family_name'],
     },
     scopes: ['openid', 'email', 'profile'],
-    ttl: { ...TTL },
+    ttl: {
+      ...TTL,
+      // 14 days; a rotated public client's token keeps the remaining life of the one it replaces,
+      // so an MCP session (rotation on every refresh) ends 14 days after its login.
+      RefreshToken: (ctx, _token, client) =>
+        ctx?.oidc.entities.RotatedRefreshToken && client.clientAuthMethod === 'none'
+          ? ctx.oidc.entities.RotatedRefreshToken.remainingTTL
+          : REFRESH_TOKEN_TTL,
+    },
     pkce: {
       methods: ['S256'],
       // The vendor agent sends no PKCE (spec §3.2 step 4): its clients may go without; every
@@ -89,12 +106,36 @@ export async function createOidcProvider(context: PlatformContext): Promise<Prov
       required: (_ctx, client) => client[ENVIRONMENT_METADATA] === undefined,
     },
     extraClientMetadata: {
-      properties: [ENVIRONMENT_METADATA],
+      properties: [ENVIRONMENT_METADATA, MCP_CLIENT_METADATA, MCP_SCOPE_METADATA],
       validator(_ctx, key, value) {
         if (key === ENVIRONMENT_METADATA && value !== undefined && !Number.isInteger(value)) {
           throw new errors.InvalidClientMetadata(`${ENVIRONMENT_METADATA} must be an integer`);
         }
+        if (key === MCP_CLIENT_METADATA && value !== undefined && value !== true) {
+          throw new errors.InvalidClientMetadata(`${MCP_CLIENT_METADATA} must be true`);
+        }
+        if (key === MCP_SCOPE_METADATA && value !== undefined && typeof value !== 'string') {
+          throw new errors.InvalidClientMetadata(`${MCP_SCOPE_METADATA} must be a string`);
+        }
       },
+    },
+    // MCP clients (mcp.md §4.4) get a refresh token with every code; others only with offline_access.
+    issueRefreshToken: (_ctx, client, code) =>
+      client.grantTypeAllowed('refresh_token') &&
+      (client[MCP_CLIENT_METADATA] === true || code.scopes.has('offline_access')),
+    // The access tokens of MCP clients carry the user's rendering in the environment (mcp.md §4.4).
+    async extraTokenClaims(_ctx, token) {
+      if (token.kind !== 'AccessToken') return undefined;
+      const environmentId = environmentOfResource(
+        (token as { resourceServer?: { audience?: string } }).resourceServer?.audience,
+      );
+      if (environmentId === null) return undefined;
+      const renderingId = await findMcpRendering(db, Number(token.accountId), environmentId);
+      if (renderingId === null) {
+        throw new errors.InvalidGrant('the user has no access to this environment any more');
+      }
+
+      return { meta: { renderingId, environmentId } };
     },
     interactions: { url: (_ctx, interaction) => interactionPath(publicUrl, interaction.uid) },
     features: {
@@ -119,6 +160,31 @@ export async function createOidcProvider(context: PlatformContext): Promise<Prov
         },
         successSource(ctx) {
           sendPage(ctx, deviceDonePage());
+        },
+      },
+      // An MCP authorization is bound to one environment, its resource indicator
+      // (urn:grove:environment:<id>): its access tokens are RS256 JWTs with that audience.
+      resourceIndicators: {
+        enabled: true,
+        useGrantedResource: (_ctx, model) =>
+          environmentOfResource((model as { resource?: unknown }).resource) !== null,
+        getResourceServerInfo(_ctx, resourceIndicator, client) {
+          const scope = client[MCP_SCOPE_METADATA];
+          if (
+            client[MCP_CLIENT_METADATA] !== true ||
+            typeof scope !== 'string' ||
+            environmentOfResource(resourceIndicator) === null
+          ) {
+            throw new errors.InvalidTarget();
+          }
+
+          return {
+            scope,
+            audience: resourceIndicator,
+            accessTokenTTL: MCP_ACCESS_TOKEN_TTL,
+            accessTokenFormat: 'jwt',
+            jwt: { sign: { alg: 'RS256' } },
+          };
         },
       },
       revocation: { enabled: true },

@@ -59,6 +59,27 @@ export async function readInteraction(
 }
 
 /**
+ * Ends an MCP authorization whose user may not work in its environment: the client gets
+ * `access_denied`. Returns where to send the browser.
+ *
+ * @example
+ * ```ts
+ * res.redirect(303, await denyMcpAccess(provider, req, res));
+ * ```
+ */
+export function denyMcpAccess(provider: Provider, req: Request, res: Response): Promise<string> {
+  return provider.interactionResult(
+    req,
+    res,
+    {
+      error: 'access_denied',
+      error_description: 'You are not a member of this environment’s project',
+    },
+    { mergeWithLastSubmission: false },
+  );
+}
+
+/**
  * How the pages name a client: an agent's client by its project and environment, another by its
  * registered name (or id).
  *

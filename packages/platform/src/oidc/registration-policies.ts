@@ -2,6 +2,7 @@ import type { AdapterPayload, KoaContextWithOIDC, errors as OidcErrors } from 'o
 
 import { findEnvironmentBySecret } from '../auth/env-secret';
 import type { PlatformDatabase } from '../database/platform-database';
+import { MCP_CLIENT_METADATA, MCP_SCOPES, splitMcpScope } from './mcp-resource';
 
 /** Registration by an agent, with its environment's secret as the initial access token (§3.2). */
 export const AGENT_POLICY = 'grove-agent';
@@ -12,12 +13,37 @@ export const DEVICE_CLIENT_POLICY = 'grove-device-client';
  * front of the provider): it only ever allows {@link DEVICE_CLIENT_POLICY}.
  */
 export const ANONYMOUS_REGISTRATION_TOKEN = 'grove-anonymous-device-client';
+/** Registration of an MCP client (Claude, Cursor...) through `POST /oauth/register` (mcp.md §3.5). */
+export const MCP_CLIENT_POLICY = 'grove-mcp-client';
+/** The initial access token the `POST /oauth/register` route gives: it only allows {@link MCP_CLIENT_POLICY}. */
+export const MCP_REGISTRATION_TOKEN = 'grove-anonymous-mcp-client';
 /** The client metadata naming the environment an agent's client belongs to. */
 export const ENVIRONMENT_METADATA = 'grove_environment_id';
 
 const DEVICE_CODE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
 type Properties = Record<string, unknown>;
 type Policy = (ctx: KoaContextWithOIDC, properties: Properties) => Promise<void>;
+
+/** The client metadata keeping the scope an MCP client registered with (its `scope` in RFC 7591 records). */
+export const MCP_SCOPE_METADATA = 'grove_mcp_scope';
+
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+
+/** https, or http on a loopback host; no fragment, no credentials. */
+function isMcpRedirectUri(value: unknown): boolean {
+  if (typeof value !== 'string' || value.length > 2000) return false;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  if (url.hash || url.username || url.password) return false;
+
+  return (
+    url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK_HOSTS.includes(url.hostname))
+  );
+}
 
 /** Keeps only the listed metadata: nothing the provider would fetch (jwks_uri, sector_identifier_uri, request_uris) or show (logo_uri) gets in. */
 function keepOnly(properties: Properties, allowed: readonly string[]): void {
@@ -46,6 +72,9 @@ export function initialAccessTokens(
     const iat = Math.floor(Date.now() / 1000);
     if (value === ANONYMOUS_REGISTRATION_TOKEN) {
       return { jti: value, kind: 'InitialAccessToken', iat, policies: [DEVICE_CLIENT_POLICY] };
+    }
+    if (value === MCP_REGISTRATION_TOKEN) {
+      return { jti: value, kind: 'InitialAccessToken', iat, policies: [MCP_CLIENT_POLICY] };
     }
     const environment = await findEnvironmentBySecret(db, value);
 
@@ -103,6 +132,58 @@ export function registrationPolicies(
         response_types: ['code'],
         grant_types: ['authorization_code'],
         [ENVIRONMENT_METADATA]: environment.id,
+      });
+    },
+
+    async [MCP_CLIENT_POLICY](_ctx, properties) {
+      const redirectUris = properties.redirect_uris;
+      if (
+        !Array.isArray(redirectUris) ||
+        redirectUris.length === 0 ||
+        redirectUris.length > 10 ||
+        !redirectUris.every(isMcpRedirectUri)
+      ) {
+        throw new errors.InvalidRedirectUri(
+          'redirect_uris must list 1 to 10 URIs, each https, or http on a loopback host (localhost, 127.0.0.1, [::1])',
+        );
+      }
+      const method = properties.token_endpoint_auth_method;
+      if (method !== undefined && method !== 'none') {
+        throw new errors.InvalidClientMetadata('token_endpoint_auth_method must be none');
+      }
+      const grantTypes = properties.grant_types;
+      if (
+        grantTypes !== undefined &&
+        (!Array.isArray(grantTypes) ||
+          !grantTypes.every(type => type === 'authorization_code' || type === 'refresh_token'))
+      ) {
+        throw new errors.InvalidClientMetadata(
+          'grant_types may only hold authorization_code and refresh_token',
+        );
+      }
+      const scopes =
+        properties.scope === undefined ? [...MCP_SCOPES] : splitMcpScope(properties.scope);
+      if (
+        typeof (properties.scope ?? '') !== 'string' ||
+        scopes.length === 0 ||
+        !scopes.every(scope => (MCP_SCOPES as readonly string[]).includes(scope))
+      ) {
+        throw new errors.InvalidClientMetadata(`scope must be within ${MCP_SCOPES.join(' ')}`);
+      }
+      keepOnly(properties, [
+        'client_id',
+        'client_id_issued_at',
+        'client_name',
+        'client_uri',
+        'redirect_uris',
+      ]);
+      Object.assign(properties, {
+        application_type: 'web',
+        token_endpoint_auth_method: 'none',
+        response_types: ['code'],
+        grant_types: ['authorization_code', 'refresh_token'],
+        [MCP_SCOPE_METADATA]: scopes.join(' '),
+        [MCP_CLIENT_METADATA]: true,
       });
     },
 

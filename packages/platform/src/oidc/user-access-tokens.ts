@@ -3,7 +3,9 @@ import type { RequestHandler, Response } from 'express';
 
 import type { PlatformContext } from '../platform-context';
 import { oidcProvider } from './oidc-provider-registry';
+import { MCP_CLIENT_METADATA, environmentOfResource } from './mcp-resource';
 import { ENVIRONMENT_METADATA } from './registration-policies';
+import { verifyPlatformJwt } from './verify-platform-jwt';
 
 /** Who an access token of the platform's OpenID provider speaks for. */
 export interface UserAccessToken {
@@ -12,8 +14,47 @@ export interface UserAccessToken {
   readonly clientId: string;
   readonly scopes: readonly string[];
   readonly expiresAt: Date;
-  /** The environment of the client when it is an agent's client, else null. */
+  /** The environment of the client when it is an agent's client (or of an MCP token), else null. */
   readonly environmentId: number | null;
+  /** The rendering an MCP access token works with (its `meta.renderingId`), else null. */
+  readonly renderingId?: number | null;
+}
+
+/**
+ * An MCP access token (an RS256 JWT the provider issued for an environment's resource
+ * indicator, mcp.md §4.4): its client must still exist and be an MCP client.
+ */
+async function verifyMcpAccessToken(
+  context: PlatformContext,
+  token: string,
+): Promise<UserAccessToken> {
+  const claims = await verifyPlatformJwt(context, token, 'at+jwt');
+  const environmentId = environmentOfResource(claims?.aud);
+  const meta = claims?.meta as { renderingId?: unknown } | undefined;
+  if (
+    !claims ||
+    environmentId === null ||
+    typeof claims.sub !== 'string' ||
+    !/^\d{1,16}$/.test(claims.sub) ||
+    typeof claims.client_id !== 'string' ||
+    typeof claims.scope !== 'string' ||
+    typeof claims.exp !== 'number' ||
+    typeof meta?.renderingId !== 'number'
+  ) {
+    throw unauthorized();
+  }
+  const provider = await oidcProvider(context);
+  const client = await provider.Client.find(claims.client_id);
+  if (!client || client[MCP_CLIENT_METADATA] !== true) throw unauthorized();
+
+  return {
+    userId: Number(claims.sub),
+    clientId: client.clientId,
+    scopes: claims.scope.split(' ').filter(Boolean),
+    expiresAt: new Date(claims.exp * 1000),
+    environmentId,
+    renderingId: meta.renderingId,
+  };
 }
 
 const unauthorized = () =>
@@ -22,7 +63,8 @@ const unauthorized = () =>
 /**
  * Checks an access token issued by the platform's OpenID provider (code or device flow): it must
  * exist, be unexpired, and its grant and client must still exist (a replayed code revokes the
- * grant and with it the tokens). Throws an `UnauthorizedError` (401) otherwise.
+ * grant and with it the tokens). MCP access tokens (JWTs, mcp.md §4.4) are checked by signature,
+ * issuer, expiry and client, and carry their environment, rendering and scopes. Throws an `UnauthorizedError` (401) otherwise.
  *
  * @example
  * ```ts
@@ -33,6 +75,7 @@ export async function verifyUserAccessToken(
   context: PlatformContext,
   token: string,
 ): Promise<UserAccessToken> {
+  if (token.includes('.')) return verifyMcpAccessToken(context, token);
   if (!/^[A-Za-z0-9_-]{16,256}$/.test(token)) throw unauthorized();
   const provider = await oidcProvider(context);
   const accessToken = await provider.AccessToken.find(token);
@@ -43,7 +86,11 @@ export async function verifyUserAccessToken(
   const client = accessToken.clientId
     ? await provider.Client.find(accessToken.clientId)
     : undefined;
-  if (!grant || grant.isExpired || !client) throw unauthorized();
+  // An MCP client's tokens are the JWTs of its environment; an opaque token it got straight from
+  // /oidc (without an environment) speaks for nothing.
+  if (!grant || grant.isExpired || !client || client[MCP_CLIENT_METADATA] === true) {
+    throw unauthorized();
+  }
   const environmentId = client[ENVIRONMENT_METADATA];
 
   return {

@@ -11,12 +11,19 @@ export interface ConsentPageInput {
   readonly email: string;
   /** The scopes asked for (openid, email, profile...). */
   readonly scopes: readonly string[];
+  /** The environment an MCP client asks to work in ("Project · Environment"). */
+  readonly environment?: string;
+  /** Where an MCP client's browser goes back to (the host of its redirect URI). */
+  readonly redirectHost?: string;
 }
 
 const SCOPE_TEXT: Readonly<Record<string, string>> = {
   openid: 'know who you are',
   email: 'see your email address',
   profile: 'see your name',
+  'mcp:read': 'read your data through its AI assistant (MCP)',
+  'mcp:write': 'create, change and delete your data through its AI assistant (MCP)',
+  'mcp:action': 'run actions through its AI assistant (MCP)',
 };
 
 /**
@@ -36,6 +43,12 @@ export function consentPage(input: ConsentPageInput): string {
       <ul>
         ${input.scopes.map(scope => html`<li>${SCOPE_TEXT[scope] ?? scope}</li>`)}
       </ul>
+      ${input.environment ? html`<p>in the environment <strong>${input.environment}</strong>.</p>` : ''}
+      ${
+        input.redirectHost
+          ? html`<p class="muted">Allowing sends you back to ${input.redirectHost}.</p>`
+          : ''
+      }
       <p class="muted">Signed in as ${input.email}.</p>
       <form method="post" action="${input.confirmAction}">
         ${hidden}<button type="submit">Allow</button>

@@ -1,8 +1,9 @@
 import { handle } from '../../http/async-handler';
 import type { PlatformRouteMounter } from '../../http/platform-router-mounter';
 import { OIDC_PATH } from '../../oidc/create-oidc-provider';
+import { checkMcpInteraction } from '../../oidc/check-mcp-interaction';
 import { checkForm, interactionForm } from '../../oidc/interaction-form';
-import { readInteraction, sendHtml } from '../../oidc/interaction-support';
+import { denyMcpAccess, readInteraction, sendHtml } from '../../oidc/interaction-support';
 import { oidcProvider } from '../../oidc/oidc-provider-registry';
 import { errorPage } from '../../oidc/pages/device-pages';
 
@@ -28,6 +29,11 @@ export const mountInteractionConsent: PlatformRouteMounter = (router, context) =
       const accountId = details.session?.accountId;
       if (details.prompt.name !== 'consent' || !accountId) {
         sendHtml(res, errorPage('invalid_request', 'There is nothing to allow at this step.'), 400);
+
+        return;
+      }
+      if ((await checkMcpInteraction(context, details)).kind === 'denied') {
+        res.redirect(303, await denyMcpAccess(provider, req, res));
 
         return;
       }

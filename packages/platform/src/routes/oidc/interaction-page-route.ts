@@ -1,12 +1,26 @@
 import { handle } from '../../http/async-handler';
 import type { PlatformRouteMounter } from '../../http/platform-router-mounter';
 import { OIDC_PATH, interactionPath } from '../../oidc/create-oidc-provider';
+import { checkMcpInteraction } from '../../oidc/check-mcp-interaction';
 import { issueCsrfToken } from '../../oidc/interaction-csrf';
-import { clientDisplayName, readInteraction, sendHtml } from '../../oidc/interaction-support';
+import {
+  clientDisplayName,
+  denyMcpAccess,
+  readInteraction,
+  sendHtml,
+} from '../../oidc/interaction-support';
 import { oidcProvider } from '../../oidc/oidc-provider-registry';
 import { consentPage } from '../../oidc/pages/consent-page';
 import { errorPage } from '../../oidc/pages/device-pages';
 import { loginPage } from '../../oidc/pages/login-page';
+
+function redirectHost(uri: unknown): string | undefined {
+  try {
+    return typeof uri === 'string' ? new URL(uri).host : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * `GET /oidc/interaction/:uid`: the page of the step the provider asks for, the sign-in form
@@ -34,6 +48,12 @@ export const mountInteractionPage: PlatformRouteMounter = (router, context) => {
         return;
       }
       if (details.prompt.name === 'consent') {
+        const mcp = await checkMcpInteraction(context, details);
+        if (mcp.kind === 'denied') {
+          res.redirect(303, await denyMcpAccess(provider, req, res));
+
+          return;
+        }
         const user = await context.db.models.User.findByPk(Number(details.session?.accountId));
         sendHtml(
           res,
@@ -46,6 +66,9 @@ export const mountInteractionPage: PlatformRouteMounter = (router, context) => {
             scopes: String(details.params.scope ?? '')
               .split(' ')
               .filter(Boolean),
+            environment: mcp.kind === 'allowed' ? mcp.environmentLabel : undefined,
+            redirectHost:
+              mcp.kind === 'allowed' ? redirectHost(details.params.redirect_uri) : undefined,
           }),
         );
 

@@ -2,7 +2,10 @@ import { RateLimiterMemory } from 'rate-limiter-flexible';
 
 import type { PlatformRouteMounter } from '../../http/platform-router-mounter';
 import { OIDC_PATH } from '../../oidc/create-oidc-provider';
-import { ANONYMOUS_REGISTRATION_TOKEN } from '../../oidc/registration-policies';
+import {
+  ANONYMOUS_REGISTRATION_TOKEN,
+  MCP_REGISTRATION_TOKEN,
+} from '../../oidc/registration-policies';
 
 /**
  * In front of `POST /oidc/reg` (dynamic registration, RFC 7591). The provider requires an initial
@@ -20,7 +23,20 @@ export const mountRegistrationGuard: PlatformRouteMounter = router => {
   const limiter = new RateLimiterMemory({ points: 30, duration: 3600 });
 
   router.post(`${OIDC_PATH}/reg`, (req, res, next) => {
-    if (req.headers.authorization !== undefined) {
+    const authorization = req.headers.authorization;
+    if (
+      authorization !== undefined &&
+      [ANONYMOUS_REGISTRATION_TOKEN, MCP_REGISTRATION_TOKEN].some(token =>
+        authorization.includes(token),
+      )
+    ) {
+      // These tokens are only ever given by the platform itself (here and in POST
+      // /oauth/register): a caller sending one would skip the rate limits.
+      res.status(401).json({ error: 'invalid_token', error_description: 'invalid token provided' });
+
+      return;
+    }
+    if (authorization !== undefined) {
       next();
 
       return;

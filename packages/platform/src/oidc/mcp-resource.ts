@@ -1,0 +1,49 @@
+/** The scopes an MCP client may ask for (mcp.md §4.2). */
+export const MCP_SCOPES = ['mcp:read', 'mcp:write', 'mcp:action'] as const;
+/** The client metadata marking a client registered through `POST /oauth/register`. */
+export const MCP_CLIENT_METADATA = 'grove_mcp_client';
+
+const PREFIX = 'urn:grove:environment:';
+
+/**
+ * The resource indicator (RFC 8707) an MCP authorization is bound to: one per environment. The
+ * provider keeps it in the code, grant and refresh token, and puts it in the access token's `aud`.
+ *
+ * @example
+ * ```ts
+ * environmentResource(3); // 'urn:grove:environment:3'
+ * ```
+ */
+export function environmentResource(environmentId: number): string {
+  return `${PREFIX}${environmentId}`;
+}
+
+/**
+ * The environment id of a resource indicator made by {@link environmentResource} (the first one
+ * of a list), else null.
+ *
+ * @example
+ * ```ts
+ * environmentOfResource('urn:grove:environment:3'); // 3
+ * ```
+ */
+export function environmentOfResource(resource: unknown): number | null {
+  const value = Array.isArray(resource) ? (resource.length === 1 ? resource[0] : null) : resource;
+  if (typeof value !== 'string' || !value.startsWith(PREFIX)) return null;
+  const id = value.slice(PREFIX.length);
+
+  return /^[1-9]\d{0,9}$/.test(id) ? Number(id) : null;
+}
+
+/**
+ * Splits a requested scope: space-separated, or joined with `+` as the vendor MCP server sends
+ * it (mcp.md §4.3: `mcp%3Aread%2Bmcp%3Awrite`).
+ *
+ * @example
+ * ```ts
+ * splitMcpScope('mcp:read+mcp:write'); // ['mcp:read', 'mcp:write']
+ * ```
+ */
+export function splitMcpScope(scope: unknown): string[] {
+  return typeof scope === 'string' ? [...new Set(scope.split(/[ +]+/).filter(Boolean))] : [];
+}
