@@ -143,3 +143,19 @@ export async function addMember(
 
   return user.id;
 }
+
+/**
+ * Runs a refused request and asserts that it changed nothing: the tables the admin API writes
+ * (admin logs included) are as before, and no refresh event was published.
+ */
+export async function expectNothingChanged(
+  platform: Platform,
+  run: () => Promise<void>,
+): Promise<void> {
+  const before = await snapshotDatabase(platform.context.db);
+  const { events, stop } = recordEvents(platform);
+  await run();
+  stop();
+  expect(await snapshotDatabase(platform.context.db)).toEqual(before);
+  expect(events).toEqual([]);
+}

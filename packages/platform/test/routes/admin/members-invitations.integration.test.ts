@@ -5,9 +5,9 @@ import {
   addMember,
   callAdmin,
   loginAdmin,
+  expectNothingChanged,
   loginBootstrapAdmin,
   recordEvents,
-  snapshotDatabase,
 } from '../../helpers/admin-client';
 import type { AdminClient } from '../../helpers/admin-client';
 
@@ -28,14 +28,7 @@ describe.each(availableServers())('admin members and invitations on $name', serv
     await test.stop();
   });
 
-  const unchanged = async (run: () => Promise<void>) => {
-    const before = await snapshotDatabase(test.platform.context.db);
-    const { events, stop } = recordEvents(test.platform);
-    await run();
-    stop();
-    expect(await snapshotDatabase(test.platform.context.db)).toEqual(before);
-    expect(events).toEqual([]);
-  };
+  const unchanged = (run: () => Promise<void>) => expectNothingChanged(test.platform, run);
   const roleId = async (name: string) =>
     (await test.platform.context.db.models.Role.findOne({ where: { projectId, name } }))!.id;
   const accept = (token: string, body: unknown) =>

@@ -4,9 +4,9 @@ import type { TestPlatform } from '../../helpers/test-platform';
 import {
   addMember,
   loginAdmin,
+  expectNothingChanged,
   loginBootstrapAdmin,
   recordEvents,
-  snapshotDatabase,
 } from '../../helpers/admin-client';
 import type { AdminClient } from '../../helpers/admin-client';
 
@@ -25,14 +25,7 @@ describe.each(availableServers())('admin projects and environments on $name', se
     await test.stop();
   });
 
-  const unchanged = async (run: () => Promise<void>) => {
-    const before = await snapshotDatabase(test.platform.context.db);
-    const { events, stop } = recordEvents(test.platform);
-    await run();
-    stop();
-    expect(await snapshotDatabase(test.platform.context.db)).toEqual(before);
-    expect(events).toEqual([]);
-  };
+  const unchanged = (run: () => Promise<void>) => expectNothingChanged(test.platform, run);
 
   it('lists, creates, renames and deletes projects, with their admin logs', async () => {
     const listed = await admin.call('GET', '/api/admin/projects');

@@ -1,7 +1,11 @@
 import { availableServers } from '../../helpers/test-databases';
 import { startTestPlatform } from '../../helpers/test-platform';
 import type { TestPlatform } from '../../helpers/test-platform';
-import { loginBootstrapAdmin, recordEvents, snapshotDatabase } from '../../helpers/admin-client';
+import {
+  expectNothingChanged,
+  loginBootstrapAdmin,
+  recordEvents,
+} from '../../helpers/admin-client';
 import type { AdminClient } from '../../helpers/admin-client';
 
 describe.each(availableServers())('admin renderings and admin logs on $name', server => {
@@ -28,14 +32,7 @@ describe.each(availableServers())('admin renderings and admin logs on $name', se
     await test.stop();
   });
 
-  const unchanged = async (run: () => Promise<void>) => {
-    const before = await snapshotDatabase(test.platform.context.db);
-    const { events, stop } = recordEvents(test.platform);
-    await run();
-    stop();
-    expect(await snapshotDatabase(test.platform.context.db)).toEqual(before);
-    expect(events).toEqual([]);
-  };
+  const unchanged = (run: () => Promise<void>) => expectNothingChanged(test.platform, run);
   const refreshed = () => ({
     environmentId,
     name: 'refresh-renderings',
