@@ -10,6 +10,7 @@ import type { Express } from 'express';
 import type { Redis } from 'ioredis';
 
 import { createLoginRateLimiter } from './auth/login-rate-limiter';
+import { rateLimiterFactory } from './auth/rate-limiter-factory';
 import { bootstrapPlatform } from './bootstrap/bootstrap-platform';
 import type { BootstrapOptions, BootstrapResult } from './bootstrap/bootstrap-platform';
 import { openPlatformDatabase } from './database/open-platform-database';
@@ -134,6 +135,7 @@ export async function createPlatform(
       options.bootstrap === false ? null : await bootstrapPlatform(db, options.bootstrap);
     if (mode === 'sandbox') await seedSandbox(db);
     const closeHooks: Array<() => Promise<void> | void> = [];
+    const rateLimiter = rateLimiterFactory(counters);
     const streams = createEventStreamCounter();
     const context: PlatformContext = {
       db,
@@ -147,7 +149,8 @@ export async function createPlatform(
         mode === 'sandbox'
           ? new SandboxState(options.sandbox?.refreshSettleMs ?? 20, streams)
           : undefined,
-      loginLimiter: createLoginRateLimiter(counters),
+      rateLimiter,
+      loginLimiter: createLoginRateLimiter(rateLimiter),
       onClose: hook => closeHooks.push(hook),
     };
     const app = express();

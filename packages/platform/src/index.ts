@@ -166,4 +166,6 @@ export { applyPermissionOverride } from './sandbox/apply-permission-override';
 // Login limits
 export { LOGIN_LIMITS, createLoginRateLimiter } from './auth/login-rate-limiter';
 export type { LoginRateLimiter } from './auth/login-rate-limiter';
+export { rateLimiterFactory } from './auth/rate-limiter-factory';
+export type { RateLimiterFactory } from './auth/rate-limiter-factory';
 export { readOrCreateSetting } from './database/read-or-create-setting';

@@ -1,6 +1,7 @@
 import type { Logger } from '@grove/datasource-toolkit';
 
 import type { LoginRateLimiter } from './auth/login-rate-limiter';
+import type { RateLimiterFactory } from './auth/rate-limiter-factory';
 import type { PlatformDatabase } from './database/platform-database';
 import type { EventStreamCounter } from './events/event-stream-counter';
 import type { PlatformEventBus } from './events/platform-event-bus';
@@ -26,6 +27,8 @@ export interface PlatformContext {
   readonly streams: EventStreamCounter;
   /** Sandbox mode only: what the test kit reads synchronously (see {@link SandboxState}). */
   readonly sandbox: SandboxState | undefined;
+  /** Makes the platform's rate limiters (in Redis, per deployment, when configured). */
+  readonly rateLimiter: RateLimiterFactory;
   /** The one limiter of failed logins (console and OpenID login page), in Redis when configured. */
   readonly loginLimiter: LoginRateLimiter;
   /** Registers work to do when the platform closes (end streams, stop timers), before the database closes. */

@@ -55,6 +55,7 @@ describe('@grove/platform exports', () => {
       'parseSchemaFile',
       'provisionSandboxEnvironment',
       'publishRefresh',
+      'rateLimiterFactory',
       'readActivityLogRequest',
       'readApprovalRequest',
       'readOrCreateSetting',

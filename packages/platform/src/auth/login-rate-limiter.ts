@@ -1,6 +1,4 @@
-import type { Redis } from 'ioredis';
-import { RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
-import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { RateLimiterFactory } from './rate-limiter-factory';
 
 /** How many failed logins are allowed: per email and address in 15 minutes, per address a day. */
 export const LOGIN_LIMITS = { perEmailAndIp: 10, perIp: 100 } as const;
@@ -24,24 +22,11 @@ export interface LoginRateLimiter {
  *
  * @example
  * ```ts
- * const limiter = createLoginRateLimiter({ client: redis, deploymentId });
+ * const limiter = createLoginRateLimiter(rateLimiterFactory({ client: redis, deploymentId }));
  * if (await limiter.retryAfter(req.ip, email)) throw tooManyAttempts();
  * ```
  */
-export function createLoginRateLimiter(redis?: {
-  readonly client: Redis;
-  readonly deploymentId: string;
-}): LoginRateLimiter {
-  const limiter = (keyPrefix: string, points: number, duration: number): RateLimiterAbstract =>
-    redis
-      ? new RateLimiterRedis({
-          storeClient: redis.client,
-          // Per deployment: deployments sharing one Redis count apart.
-          keyPrefix: `grove:${redis.deploymentId}:${keyPrefix}`,
-          points,
-          duration,
-        })
-      : new RateLimiterMemory({ keyPrefix, points, duration });
+export function createLoginRateLimiter(limiter: RateLimiterFactory): LoginRateLimiter {
   const byEmailAndIp = limiter('login-email-ip', LOGIN_LIMITS.perEmailAndIp, 15 * 60);
   const byIp = limiter('login-ip', LOGIN_LIMITS.perIp, 24 * 60 * 60);
   const emailKey = (ip: string, email: string) => JSON.stringify([ip, email.toLowerCase()]);

@@ -1,6 +1,6 @@
 import express from 'express';
-import { RateLimiterMemory } from 'rate-limiter-flexible';
 
+import { limitRegistrations } from '../../http/middlewares/limit-registrations';
 import type { PlatformRouteMounter } from '../../http/platform-router-mounter';
 import { callProviderEndpoint } from '../../oidc/call-provider-endpoint';
 import { mcpClientRecord } from '../../oidc/mcp-client-record';
@@ -20,26 +20,15 @@ import { MCP_REGISTRATION_TOKEN } from '../../oidc/registration-policies';
  * ```
  */
 export const mountMcpRegister: PlatformRouteMounter = (router, context) => {
-  const limiter = new RateLimiterMemory({ points: 30, duration: 3600 });
   const json = express.json({ limit: '16kb' });
 
   router.post(
     '/oauth/register',
-    (req, res, next) => {
+    (_req, res, next) => {
       res.set('Cache-Control', 'no-store');
-      limiter.consume(req.ip ?? '').then(
-        () => next(),
-        (state: { msBeforeNext?: number }) => {
-          res
-            .status(429)
-            .set('Retry-After', String(Math.ceil((state.msBeforeNext ?? 60_000) / 1000)))
-            .json({
-              error: 'temporarily_unavailable',
-              error_description: 'Too many registrations from this address, try again later',
-            });
-        },
-      );
+      next();
     },
+    limitRegistrations(context),
     (req, res, next) => {
       if (!req.is('application/json')) {
         res

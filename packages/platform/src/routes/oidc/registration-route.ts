@@ -1,5 +1,4 @@
-import { RateLimiterMemory } from 'rate-limiter-flexible';
-
+import { limitRegistrations } from '../../http/middlewares/limit-registrations';
 import type { PlatformRouteMounter } from '../../http/platform-router-mounter';
 import { OIDC_PATH } from '../../oidc/create-oidc-provider';
 import {
@@ -19,8 +18,8 @@ import {
  * mountRegistrationGuard(router, context); // before mountOidcProvider
  * ```
  */
-export const mountRegistrationGuard: PlatformRouteMounter = router => {
-  const limiter = new RateLimiterMemory({ points: 30, duration: 3600 });
+export const mountRegistrationGuard: PlatformRouteMounter = (router, context) => {
+  const limit = limitRegistrations(context);
 
   router.post(`${OIDC_PATH}/reg`, (req, res, next) => {
     const authorization = req.headers.authorization;
@@ -41,20 +40,9 @@ export const mountRegistrationGuard: PlatformRouteMounter = router => {
 
       return;
     }
-    limiter.consume(req.ip ?? '').then(
-      () => {
-        req.headers.authorization = `Bearer ${ANONYMOUS_REGISTRATION_TOKEN}`;
-        next();
-      },
-      (state: { msBeforeNext?: number }) => {
-        res
-          .status(429)
-          .set('Retry-After', String(Math.ceil((state.msBeforeNext ?? 60_000) / 1000)))
-          .json({
-            error: 'temporarily_unavailable',
-            error_description: 'Too many registrations from this address, try again later',
-          });
-      },
-    );
+    limit(req, res, () => {
+      req.headers.authorization = `Bearer ${ANONYMOUS_REGISTRATION_TOKEN}`;
+      next();
+    });
   });
 };
