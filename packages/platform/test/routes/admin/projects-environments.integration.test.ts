@@ -4,6 +4,7 @@ import type { TestPlatform } from '../../helpers/test-platform';
 import {
   addMember,
   loginAdmin,
+  callAdmin,
   expectNothingChanged,
   loginBootstrapAdmin,
   recordEvents,
@@ -81,6 +82,19 @@ describe.each(availableServers())('admin projects and environments on $name', se
         );
       }
     });
+  });
+
+  it('answers 413 to oversized bodies (login and changes) and changes nothing', async () => {
+    const huge = 'x'.repeat(3 * 1024 * 1024);
+    await unchanged(async () => {
+      const renamed = await admin.call('PATCH', `/api/admin/projects/${projectId}`, { name: huge });
+      expect(renamed.status).toBe(413);
+    });
+    const login = await callAdmin(test.platform.url, 'POST', '/api/admin/session', {
+      email: test.platform.bootstrap!.adminEmail,
+      password: 'y'.repeat(32 * 1024),
+    });
+    expect(login.status).toBe(413);
   });
 
   it('answers 409 to a duplicate project or environment name, and writes nothing', async () => {
