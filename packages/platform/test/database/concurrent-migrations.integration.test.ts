@@ -36,6 +36,7 @@ describeOnPostgres('platform processes starting together on PostgreSQL', () => {
       { name: '0001-initial-tables' },
       { name: '0002-login-and-approvals' },
       { name: '0003-environment-secret-ciphertext' },
+      { name: '0004-public-api-and-workflows' },
     ]);
   });
 });

@@ -5,11 +5,14 @@ import type { TestDatabase } from '../helpers/test-databases';
 const TABLES = [
   'activity_logs',
   'admin_logs',
+  'api_tokens',
   'environment_schemas',
   'approval_requests',
   'environments',
   MIGRATIONS_TABLE,
   'invitations',
+  'note_messages',
+  'notes',
   'oidc_payloads',
   'platform_settings',
   'project_members',
@@ -22,11 +25,14 @@ const TABLES = [
   'teams',
   'user_sessions',
   'users',
+  'workflow_runs',
+  'workflows',
 ].sort();
 const MIGRATIONS = [
   '0001-initial-tables',
   '0002-login-and-approvals',
   '0003-environment-secret-ciphertext',
+  '0004-public-api-and-workflows',
 ];
 
 describe.each(availableServers())('platform migrations on $name', server => {

@@ -37,6 +37,7 @@ describe('openPlatformDatabase', () => {
         'Platform database: applied migration 0001-initial-tables',
         'Platform database: applied migration 0002-login-and-approvals',
         'Platform database: applied migration 0003-environment-secret-ciphertext',
+        'Platform database: applied migration 0004-public-api-and-workflows',
       ]);
     } finally {
       await db.close();

@@ -1,6 +1,7 @@
 import { initialTables } from './0001-initial-tables';
 import { loginAndApprovals } from './0002-login-and-approvals';
 import { environmentSecretCiphertext } from './0003-environment-secret-ciphertext';
+import { publicApiAndWorkflows } from './0004-public-api-and-workflows';
 import type { PlatformMigration } from './platform-migration';
 
 /** Every migration of the platform, oldest first. Append new versions; never reorder. */
@@ -8,4 +9,5 @@ export const platformMigrations: readonly PlatformMigration[] = [
   initialTables,
   loginAndApprovals,
   environmentSecretCiphertext,
+  publicApiAndWorkflows,
 ];

@@ -1,0 +1,40 @@
+import type { Logger } from '@grove/datasource-toolkit';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+
+import type { PublicApiStore } from './store/public-api-store';
+
+/** Makes a limiter of `points` per key in `durationSeconds`, named by `keyPrefix`. */
+export type PublicApiRateLimiterFactory = (
+  keyPrefix: string,
+  points: number,
+  durationSeconds: number,
+) => RateLimiterAbstract;
+
+/** Requests a token may make per minute, hour and day (seed §8; vendor defaults 60/1,000/10,000). */
+export interface PublicApiRateLimits {
+  readonly perMinute: number;
+  readonly perHour: number;
+  readonly perDay: number;
+  /** Calls of one workflow's webhook URL per minute, whatever the token (default 60). */
+  readonly perWebhookPerMinute: number;
+}
+
+/** Options of `createPublicApiRouter`. */
+export interface PublicApiOptions {
+  /** Where the data lives (the platform's implementation). */
+  readonly store: PublicApiStore;
+  /**
+   * Makes the rate limiters: in memory for one process, in Redis so that several processes
+   * share their counters (the platform passes its own factory).
+   */
+  readonly rateLimiter: PublicApiRateLimiterFactory;
+  /** Defaults: 60/min, 1,000/h, 10,000/day per token; 60/min per webhook. */
+  readonly rateLimits?: Partial<PublicApiRateLimits>;
+  /** The HMAC-SHA256 key of workflow webhook URLs (32 random bytes, kept by the platform). */
+  readonly webhookKey: Uint8Array;
+  /** The public URL the API is served under (for `Location` headers and the OpenAPI `servers`). */
+  readonly publicUrl: string;
+  /** Largest note content, in characters (default 10,000; more is a 413). */
+  readonly maxNoteLength?: number;
+  readonly logger?: Logger;
+}
