@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -28,6 +28,8 @@ import { SandboxState } from './sandbox/sandbox-state';
 
 /** The setting that names a deployment (its Redis channel). */
 const DEPLOYMENT_ID_SETTING = 'deployment.id';
+/** The key of workflow webhook URLs: one per deployment, so that every process verifies them alike. */
+const WEBHOOK_KEY_SETTING = 'workflows.webhook-key';
 
 /** A running platform. */
 export interface Platform {
@@ -134,6 +136,10 @@ export async function createPlatform(
     const bootstrap =
       options.bootstrap === false ? null : await bootstrapPlatform(db, options.bootstrap);
     if (mode === 'sandbox') await seedSandbox(db);
+    const webhookKey = Buffer.from(
+      await readOrCreateSetting(db, WEBHOOK_KEY_SETTING, () => randomBytes(32).toString('base64')),
+      'base64',
+    );
     const closeHooks: Array<() => Promise<void> | void> = [];
     const rateLimiter = rateLimiterFactory(counters);
     const streams = createEventStreamCounter();
@@ -151,6 +157,7 @@ export async function createPlatform(
           : undefined,
       rateLimiter,
       loginLimiter: createLoginRateLimiter(rateLimiter),
+      webhookKey,
       onClose: hook => closeHooks.push(hook),
     };
     const app = express();

@@ -31,6 +31,8 @@ export interface PlatformContext {
   readonly rateLimiter: RateLimiterFactory;
   /** The one limiter of failed logins (console and OpenID login page), in Redis when configured. */
   readonly loginLimiter: LoginRateLimiter;
+  /** The HMAC-SHA256 key of workflow webhook URLs (32 bytes, stored once per deployment). */
+  readonly webhookKey: Uint8Array;
   /** Registers work to do when the platform closes (end streams, stop timers), before the database closes. */
   onClose(hook: () => Promise<void> | void): void;
 }

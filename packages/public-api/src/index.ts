@@ -39,3 +39,16 @@ export type {
   PublicApiRateLimiterFactory,
   PublicApiRateLimits,
 } from './public-api-options';
+export type { GeneratedApiToken } from './tokens/api-token';
+export {
+  API_TOKEN_PREFIX,
+  generateApiToken,
+  hashApiToken,
+  isWellFormedApiToken,
+} from './tokens/api-token';
+export {
+  WORKFLOW_WEBHOOK_PATH,
+  signWorkflowWebhookId,
+  verifyWorkflowWebhookId,
+  workflowWebhookUrl,
+} from './webhooks/workflow-webhook-path';
