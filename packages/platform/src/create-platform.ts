@@ -165,7 +165,7 @@ export async function createPlatform(
     app.use(buildPlatformRouter(context, options.maxBodySize ?? 50 * 1024 * 1024));
     // The OpenID provider (started by the router) must be up, its keys written, before the
     // first request: a platform that cannot sign logins does not start.
-    if (mode === 'standard') await oidcProvider(context);
+    await oidcProvider(context);
     server?.on('request', app);
 
     let closing: Promise<void> | undefined;

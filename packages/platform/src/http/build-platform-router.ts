@@ -40,8 +40,6 @@ import { mountMcpRegister } from '../routes/mcp-oauth/mcp-register-route';
 import { mountMcpToken } from '../routes/mcp-oauth/mcp-token-route';
 import { mountAgentSchema } from '../routes/sandbox/agent-schema-route';
 import { mountPermissionOverride } from '../routes/sandbox/permission-override-route';
-import { mountSandboxOidc } from '../routes/sandbox/sandbox-oidc-routes';
-import { mountSandboxUserInfo } from '../routes/sandbox/sandbox-user-info-route';
 import { mountInteractionConsent } from '../routes/oidc/interaction-consent-route';
 import { mountInteractionLogin } from '../routes/oidc/interaction-login-route';
 import { mountInteractionPage } from '../routes/oidc/interaction-page-route';
@@ -133,17 +131,18 @@ const mcpOAuthRoutes: readonly PlatformRouteMounter[] = [
 const TEST_KIT_PATHS = ['/agent-schema', '/permission-override'];
 
 /**
- * Sandbox mode only. The env-secret routes first: the user info of a login (until the OpenID
- * provider replaces it) and the test kit's routes; then the routes without env secret: OIDC
- * discovery and registration (idem), and activity logs with the sandbox's permissive hooks.
+ * Sandbox mode only: the test kit's routes (env secret), then activity logs with the sandbox's
+ * permissive hooks (no user token needed).
  */
-function sandboxSecretRoutes(): readonly PlatformRouteMounter[] {
-  return [mountSandboxUserInfo, mountAgentSchema, mountPermissionOverride];
-}
-function sandboxOpenRoutes(context: PlatformContext): readonly PlatformRouteMounter[] {
+function sandboxRoutes(context: PlatformContext): readonly PlatformRouteMounter[] {
   const hooks = sandboxActivityLogHooks(context);
 
-  return [mountSandboxOidc, mountCreateActivityLog(hooks), mountActivityLogStatus(hooks)];
+  return [
+    mountAgentSchema,
+    mountPermissionOverride,
+    mountCreateActivityLog(hooks),
+    mountActivityLogStatus(hooks),
+  ];
 }
 
 /** Admin API routes that need no session: they parse their own small body. */
@@ -172,9 +171,10 @@ const ADMIN_BODY_LIMIT = 2 * 1024 * 1024;
 
 /**
  * Builds the platform's router. The order is load-bearing:
- * 0. login under `/oidc` — before any body parser: the provider reads its own bodies, and the
- *    interaction forms have their own bounded urlencoded parser; then the MCP OAuth routes under
- *    `/oauth` (standard mode only), which parse their own bounded bodies;
+ * 0. login under `/oidc` (both modes: the sandbox logs users in through the same provider) —
+ *    before any body parser: the provider reads its own bodies, and the interaction forms have
+ *    their own bounded urlencoded parser; then the MCP OAuth routes under `/oauth` (standard
+ *    mode only), which parse their own bounded bodies;
  * 1. agent protocol — the env secret is checked first, then the JSON body is parsed (an unknown
  *    caller never makes the platform read a large body). In sandbox mode an unknown env secret
  *    provisions its environment there, the test-kit paths are checked the same way, and the
@@ -201,17 +201,15 @@ export function buildPlatformRouter(context: PlatformContext, maxBodySize: numbe
     context,
     sandbox ? secret => provisionSandboxEnvironment(context, secret) : undefined,
   );
-  // Sandbox mode keeps its interim login stand-ins (src/routes/sandbox) until the provider
-  // serves it too.
-  if (!sandbox) for (const mount of [...loginRoutes, ...mcpOAuthRoutes]) mount(router, context);
+  // Login is the same provider in both modes; the MCP OAuth surface is the real platform's.
+  for (const mount of sandbox ? loginRoutes : [...loginRoutes, ...mcpOAuthRoutes]) {
+    mount(router, context);
+  }
   const paths = sandbox ? [...AGENT_PATHS, ...TEST_KIT_PATHS] : AGENT_PATHS;
   router.use(paths, environment, express.json({ limit: maxBodySize }));
-  for (const mount of agentRoutes) mount(router, context);
-  if (!sandbox)
-    for (const mount of [...userInfoRoutes, ...userRoutes(context)]) mount(router, context);
-  if (sandbox) {
-    for (const mount of sandboxSecretRoutes()) mount(router, context);
-    for (const mount of sandboxOpenRoutes(context)) mount(router, context);
+  for (const mount of [...agentRoutes, ...userInfoRoutes]) mount(router, context);
+  for (const mount of sandbox ? sandboxRoutes(context) : userRoutes(context)) {
+    mount(router, context);
   }
 
   for (const mount of publicAdminRoutes) mount(router, context);

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+
 import type { Configuration, KoaContextWithOIDC } from 'oidc-provider';
 import type Provider from 'oidc-provider';
 
@@ -14,7 +16,9 @@ import {
   errorPage,
 } from './pages/device-pages';
 import {
+  AGENT_POLICY,
   ENVIRONMENT_METADATA,
+  SANDBOX_CLIENT_ID,
   MCP_SCOPE_METADATA,
   initialAccessTokens,
   registrationPolicies,
@@ -69,7 +73,7 @@ export function interactionPath(publicUrl: string, uid: string): string {
  */
 export async function createOidcProvider(context: PlatformContext): Promise<Provider> {
   const { default: ProviderClass, errors } = await import('oidc-provider');
-  const { db, publicUrl } = context;
+  const { db, publicUrl, mode } = context;
   const keys = await loadOidcKeys(db);
 
   const configuration: Configuration = {
@@ -145,7 +149,16 @@ export async function createOidcProvider(context: PlatformContext): Promise<Prov
         initialAccessToken: true,
         // No registration access token: clients never read or change their registration.
         ...({ issueRegistrationAccessToken: false } as object),
-        policies: registrationPolicies(db, errors),
+        policies: registrationPolicies(db, errors, mode),
+        // Sandbox mode: agents' clients get the test kit's fixed id; others a random one.
+        ...(mode === 'sandbox'
+          ? {
+              idFactory: (ctx: KoaContextWithOIDC) =>
+                ctx.oidc.entities.InitialAccessToken?.policies?.includes(AGENT_POLICY)
+                  ? SANDBOX_CLIENT_ID
+                  : randomUUID(),
+            }
+          : {}),
       },
       deviceFlow: {
         enabled: true,

@@ -17,6 +17,17 @@ export const ANONYMOUS_REGISTRATION_TOKEN = 'grove-anonymous-device-client';
 export const MCP_CLIENT_POLICY = 'grove-mcp-client';
 /** The initial access token the `POST /oauth/register` route gives: it only allows {@link MCP_CLIENT_POLICY}. */
 export const MCP_REGISTRATION_TOKEN = 'grove-anonymous-mcp-client';
+/**
+ * Sandbox mode: the client id every agent registration gets (the test kit's tests expect it). Its
+ * last registration wins: one real login at a time in a sandbox.
+ */
+export const SANDBOX_CLIENT_ID = 'grove-sandbox-client';
+/**
+ * Sandbox mode: the redirect URI of an agent client when neither the environment's agent URL nor
+ * the registration names one (the provider requires one for the code flow).
+ */
+const SANDBOX_REDIRECT_URI = 'http://localhost/forest/authentication/callback';
+
 /** The client metadata naming the environment an agent's client belongs to. */
 export const ENVIRONMENT_METADATA = 'grove_environment_id';
 
@@ -48,6 +59,18 @@ function isMcpRedirectUri(value: unknown): boolean {
 /** Keeps only the listed metadata: nothing the provider would fetch (jwks_uri, sector_identifier_uri, request_uris) or show (logo_uri) gets in. */
 function keepOnly(properties: Properties, allowed: readonly string[]): void {
   for (const key of Object.keys(properties)) if (!allowed.includes(key)) delete properties[key];
+}
+
+/** An absolute http(s) URL without fragment or credentials, of bounded length. */
+function isHttpUrl(value: unknown): boolean {
+  if (typeof value !== 'string' || value.length > 2000) return false;
+  try {
+    const url = new URL(value);
+
+    return ['http:', 'https:'].includes(url.protocol) && !url.hash && !url.username;
+  } catch {
+    return false;
+  }
 }
 
 const sameList = (value: unknown, expected: readonly string[]) =>
@@ -86,7 +109,9 @@ export function initialAccessTokens(
 
 /**
  * The registration policies. An agent's client gets exactly one redirect URI,
- * `<agent URL>/forest/authentication/callback`, the code flow only, and remembers its environment;
+ * `<agent URL>/forest/authentication/callback`, the code flow only, and remembers its environment
+ * (in sandbox mode an environment without agent URL keeps the http(s) redirect URIs the agent
+ * sent, or a placeholder);
  * an anonymous client must be a native, public, device-flow-only client (it can never use the
  * authorization endpoint, so opening this registration lets nobody phish through redirects).
  *
@@ -98,13 +123,21 @@ export function initialAccessTokens(
 export function registrationPolicies(
   db: PlatformDatabase,
   errors: typeof OidcErrors,
+  mode: 'standard' | 'sandbox' = 'standard',
 ): Record<string, Policy> {
   return {
     async [AGENT_POLICY](ctx, properties) {
       const secret = ctx.oidc.entities.InitialAccessToken?.jti ?? '';
       const environment = await findEnvironmentBySecret(db, secret);
       if (!environment) throw new errors.InvalidToken('initial access token not found');
-      if (!environment.agentUrl) {
+      const sent = properties.redirect_uris;
+      let redirectUris = [`${environment.agentUrl}/forest/authentication/callback`];
+      if (!environment.agentUrl && mode === 'sandbox') {
+        redirectUris =
+          Array.isArray(sent) && sent.length > 0 && sent.length <= 5 && sent.every(isHttpUrl)
+            ? (sent as string[])
+            : [SANDBOX_REDIRECT_URI];
+      } else if (!environment.agentUrl) {
         throw new errors.InvalidClientMetadata(
           'the environment has no agent URL: set it in the environment settings first',
         );
@@ -128,7 +161,7 @@ export function registrationPolicies(
       }
       Object.assign(properties, {
         application_type: 'web',
-        redirect_uris: [`${environment.agentUrl}/forest/authentication/callback`],
+        redirect_uris: redirectUris,
         response_types: ['code'],
         grant_types: ['authorization_code'],
         [ENVIRONMENT_METADATA]: environment.id,

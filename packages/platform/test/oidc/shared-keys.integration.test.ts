@@ -34,7 +34,7 @@ describe.each(availableServers())('two platform processes on one $name database'
     await database.drop();
   });
 
-  it('sign with the same keys and set the same cookie keys, stored once', async () => {
+  it('sign with the same keys, set the same cookie keys and webhook key, stored once', async () => {
     const jwks = await Promise.all(
       [first, second].map(async platform => (await fetch(`${platform.url}/oidc/jwks`)).json()),
     );
@@ -48,11 +48,14 @@ describe.each(availableServers())('two platform processes on one $name database'
     });
     expect(JSON.stringify(jwks[0])).not.toMatch(/"d":/);
     expect(settings.map(setting => setting.key)).toEqual([
-      // The env secrets' key (no secretKey given), then the provider's keys.
+      // The env secrets' key (no secretKey given), the provider's keys, the webhook URLs' key.
       'env-secret-encryption-key',
       OIDC_SETTINGS.cookieKeys,
       OIDC_SETTINGS.jwks,
+      'workflows.webhook-key',
     ]);
+    expect(Buffer.from(first.context.webhookKey)).toHaveLength(32);
+    expect(Buffer.from(second.context.webhookKey)).toEqual(Buffer.from(first.context.webhookKey));
     expect(raced[0]).toEqual(raced[1]);
     expect(await loadOidcKeys(second.context.db)).toEqual(raced[0]);
   });

@@ -5,6 +5,7 @@ import { handle } from '../../http/async-handler';
 import { environmentOf } from '../../http/middlewares/require-environment';
 import type { PlatformRouteMounter } from '../../http/platform-router-mounter';
 import { verifyUserAccessToken } from '../../oidc/user-access-tokens';
+import { resolveRenderingId } from '../../permissions/resolve-rendering-id';
 
 /** The header the agent sends the user's access token in (spec §3.2 step 5). */
 export const USER_TOKEN_HEADER = 'forest-token';
@@ -13,7 +14,9 @@ export const USER_TOKEN_HEADER = 'forest-token';
  * `GET /liana/v2/renderings/:renderingId/authorization` (spec §3.2 step 5, behind the env
  * secret): who the access token of `forest-token` speaks for, on that rendering of the
  * environment. 403 unless the user is a member of the environment's project and of the
- * rendering's team; the rendering's team comes first in `teams` (the agent keeps the first).
+ * rendering's team; the rendering's team comes first in `teams` (the agent keeps the first). In sandbox
+ * mode a rendering id that is not one of the environment's reads its first team's
+ * (`resolveRenderingId`).
  *
  * @example
  * ```ts
@@ -34,9 +37,10 @@ export const mountRenderingAuthorization: PlatformRouteMounter = (router, contex
         throw new ValidationError('The rendering id must be a positive integer');
       }
       const { models } = context.db;
+      const resolvedId = await resolveRenderingId(context, environment, Number(renderingId));
       const [rendering, user, member] = await Promise.all([
         models.Rendering.findOne({
-          where: { id: Number(renderingId), environmentId: environment.id },
+          where: { id: resolvedId, environmentId: environment.id },
         }),
         models.User.findByPk(token.userId),
         models.ProjectMember.findOne({
