@@ -17,6 +17,12 @@ export interface PublicApiRateLimits {
   readonly perDay: number;
   /** Calls of one workflow's webhook URL per minute, whatever the token (default 60). */
   readonly perWebhookPerMinute: number;
+  /**
+   * Requests per minute of one IP address that do not (yet) carry a valid token (default 120):
+   * garbage tokens cannot hammer the store. A request whose token turns out valid gives its
+   * point back. Also the limit of `GET /v1/openapi.json` per IP.
+   */
+  readonly perIpPerMinute: number;
 }
 
 /** Options of `createPublicApiRouter`. */
@@ -28,7 +34,7 @@ export interface PublicApiOptions {
    * share their counters (the platform passes its own factory).
    */
   readonly rateLimiter: PublicApiRateLimiterFactory;
-  /** Defaults: 60/min, 1,000/h, 10,000/day per token; 60/min per webhook. */
+  /** Defaults: 60/min, 1,000/h, 10,000/day per token; 60/min per webhook; 120/min per IP. */
   readonly rateLimits?: Partial<PublicApiRateLimits>;
   /** The HMAC-SHA256 key of workflow webhook URLs (32 random bytes, kept by the platform). */
   readonly webhookKey: Uint8Array;
