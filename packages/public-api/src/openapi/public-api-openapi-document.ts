@@ -62,7 +62,7 @@ function errorResponse(status: number): OpenApiResponse {
     status === 429
       ? { 'Retry-After': { required: true, schema: digits } }
       : status === 403
-        ? { 'X-Accepted-Scopes': { required: true, description: 'Scopes that grant the operation.', schema: { type: 'string' } } }
+        ? { 'X-Accepted-Scopes': { required: false, description: 'Scopes that grant the operation (with `insufficient_scope`).', schema: { type: 'string' } } }
         : {};
 
   return {
