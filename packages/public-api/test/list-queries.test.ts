@@ -22,7 +22,10 @@ describe('log lists', () => {
       });
       api.store.adminLogs.push({ projectId: 1, item: adminLog(id, createdAt) });
     }
-    api.store.activityLogs.push({ environmentId: staging.id, item: activityLog(99, '2025-01-02T00:00:00.000Z') });
+    api.store.activityLogs.push({
+      environmentId: staging.id,
+      item: activityLog(99, '2025-01-02T00:00:00.000Z'),
+    });
     api.store.adminLogs.push({ projectId: 2, item: adminLog(98, '2025-01-02T00:00:00.000Z') });
   });
   afterEach(() => api.close());
@@ -40,7 +43,18 @@ describe('log lists', () => {
       order: 'desc',
     });
     expect(response.json.hasMore).toBe(true);
-    expect(data.map(row => row.id)).toEqual(['30', '29', '28', '27', '26', '25', '24', '23', '22', '21']);
+    expect(data.map(row => row.id)).toEqual([
+      '30',
+      '29',
+      '28',
+      '27',
+      '26',
+      '25',
+      '24',
+      '23',
+      '22',
+      '21',
+    ]);
     expect(typeof response.json.nextCursor).toBe('string');
     expect(response.headers.get('link')).toBe(
       `<${api.url}${ACTIVITY}?cursor=${response.json.nextCursor as string}>; rel="next"`,
@@ -73,7 +87,8 @@ describe('log lists', () => {
     const seen: string[] = [];
     let cursor: unknown = undefined;
     do {
-      const query: string = cursor === undefined ? '?limit=100' : `?limit=4&cursor=${String(cursor)}`;
+      const query: string =
+        cursor === undefined ? '?limit=100' : `?limit=4&cursor=${String(cursor)}`;
       const response = await api.call('GET', `${ADMIN}${query}`, { token });
       seen.push(...(response.json.data as { id: string }[]).map(row => row.id));
       cursor = response.json.nextCursor;
@@ -107,7 +122,11 @@ describe('log lists', () => {
   });
 
   it('filters admin logs by type, initiator, resource and userId', async () => {
-    const some = await api.call('GET', `${ADMIN}?type=update&initiator=administrator&resource=team,role&userId=7&limit=5`, { token });
+    const some = await api.call(
+      'GET',
+      `${ADMIN}?type=update&initiator=administrator&resource=team,role&userId=7&limit=5`,
+      { token },
+    );
     const none = await api.call('GET', `${ADMIN}?resource=role`, { token });
 
     expect((some.json.data as unknown[]).length).toBe(5);
@@ -201,7 +220,10 @@ describe('log lists', () => {
     for (let id = 100; id < 1300; id += 1) {
       api.store.activityLogs.push({
         environmentId,
-        item: activityLog(id, new Date(Date.UTC(2025, 1, 1, 0, 0, Math.floor(id / 7))).toISOString()),
+        item: activityLog(
+          id,
+          new Date(Date.UTC(2025, 1, 1, 0, 0, Math.floor(id / 7))).toISOString(),
+        ),
       });
     }
     api.store.calls.length = 0;

@@ -37,12 +37,24 @@ describe('notes', () => {
 
   it('renames, archives and reopens a note; adds messages (201)', async () => {
     const id = (await api.call('POST', NOTES, { token, body: NEW_NOTE })).json.id as number;
-    const renamed = await api.call('PATCH', `${NOTES}/${id}`, { token, body: { title: 'Refund done' } });
-    const message = await api.call('POST', `${NOTES}/${id}/messages`, { token, body: { content: '<p>Ok</p>' } });
+    const renamed = await api.call('PATCH', `${NOTES}/${id}`, {
+      token,
+      body: { title: 'Refund done' },
+    });
+    const message = await api.call('POST', `${NOTES}/${id}/messages`, {
+      token,
+      body: { content: '<p>Ok</p>' },
+    });
     const archived = await api.call('PATCH', `${NOTES}/${id}`, { token, body: { archived: true } });
-    const onArchived = await api.call('POST', `${NOTES}/${id}/messages`, { token, body: { content: 'late' } });
+    const onArchived = await api.call('POST', `${NOTES}/${id}/messages`, {
+      token,
+      body: { content: 'late' },
+    });
     const archivedList = await api.call('GET', `${NOTES}?archived=true`, { token });
-    const reopened = await api.call('PATCH', `${NOTES}/${id}`, { token, body: { archived: false } });
+    const reopened = await api.call('PATCH', `${NOTES}/${id}`, {
+      token,
+      body: { archived: false },
+    });
 
     expect(renamed.json.title).toBe('Refund done');
     expect(message.status).toBe(201);
@@ -59,11 +71,16 @@ describe('notes', () => {
       '<p onclick="steal()">Hi<script>alert(1)</script><img src=x onerror="alert(2)">' +
       '<a href="javascript:alert(3)">x</a><a href="https://ok.test" onmouseover="y()">ok</a>' +
       '<iframe src="https://evil.test"></iframe><style>body{}</style></p>';
-    const created = await api.call('POST', NOTES, { token, body: { ...NEW_NOTE, content: attack } });
+    const created = await api.call('POST', NOTES, {
+      token,
+      body: { ...NEW_NOTE, content: attack },
+    });
     const id = created.json.id as number;
     const message = await api.call('POST', `${NOTES}/${id}/messages`, {
       token,
-      body: { content: '<b>Yes</b><svg onload="alert(4)"></svg><a href="mailto:a@b.test">mail</a>' },
+      body: {
+        content: '<b>Yes</b><svg onload="alert(4)"></svg><a href="mailto:a@b.test">mail</a>',
+      },
     });
     const stored = (created.json.messages as { content: string }[])[0]!.content;
 
@@ -92,18 +109,32 @@ describe('notes', () => {
   });
 
   it('answers 413 content_too_large over maxNoteLength, and 413 for a huge body', async () => {
-    const long = await api.call('POST', NOTES, { token, body: { ...NEW_NOTE, content: 'x'.repeat(1001) } });
-    const huge = await api.call('POST', NOTES, { token, body: { ...NEW_NOTE, content: 'x'.repeat(100_000) } });
+    const long = await api.call('POST', NOTES, {
+      token,
+      body: { ...NEW_NOTE, content: 'x'.repeat(1001) },
+    });
+    const huge = await api.call('POST', NOTES, {
+      token,
+      body: { ...NEW_NOTE, content: 'x'.repeat(100_000) },
+    });
 
     expect(long.status).toBe(413);
-    expect(long.json).toMatchObject({ error: 'Payload Too Large', code: 'content_too_large', param: 'content' });
+    expect(long.json).toMatchObject({
+      error: 'Payload Too Large',
+      code: 'content_too_large',
+      param: 'content',
+    });
     expect(huge.status).toBe(413);
     expect(huge.json).toMatchObject({ error: 'Payload Too Large', code: 'payload_too_large' });
     expect(writes()).toEqual([]);
   });
 
   it('answers 415 to a non-JSON body and 400 to broken JSON', async () => {
-    const form = await api.call('POST', NOTES, { token, rawBody: 'title=x', contentType: 'application/x-www-form-urlencoded' });
+    const form = await api.call('POST', NOTES, {
+      token,
+      rawBody: 'title=x',
+      contentType: 'application/x-www-form-urlencoded',
+    });
     const broken = await api.call('POST', NOTES, { token, rawBody: '{"title":' });
 
     expect(form.status).toBe(415);
@@ -117,7 +148,10 @@ describe('notes', () => {
     const id = (await api.call('POST', NOTES, { token, body: NEW_NOTE })).json.id as number;
     api.store.calls.length = 0;
     const empty = await api.call('PATCH', `${NOTES}/${id}`, { token, body: {} });
-    const badArchived = await api.call('PATCH', `${NOTES}/${id}`, { token, body: { archived: 'yes' } });
+    const badArchived = await api.call('PATCH', `${NOTES}/${id}`, {
+      token,
+      body: { archived: 'yes' },
+    });
     const badId = await api.call('PATCH', `${NOTES}/abc`, { token, body: { title: 'x' } });
     const noContent = await api.call('POST', `${NOTES}/${id}/messages`, { token, body: {} });
 
@@ -132,7 +166,9 @@ describe('notes', () => {
 
   it('answers 404 for a note of another environment and an unknown note', async () => {
     const id = (await api.call('POST', NOTES, { token, body: NEW_NOTE })).json.id as number;
-    const staging = await api.call('GET', `/v1/project/Acme/environment/staging/notes/${id}`, { token });
+    const staging = await api.call('GET', `/v1/project/Acme/environment/staging/notes/${id}`, {
+      token,
+    });
     const unknown = await api.call('PATCH', `${NOTES}/999999`, { token, body: { title: 'x' } });
 
     expect(staging.status).toBe(404);

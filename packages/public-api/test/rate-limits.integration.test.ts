@@ -29,7 +29,12 @@ const redisUrl = process.env.REDIS_URL;
       // One run, one namespace: counters of earlier runs never leak in.
       const run = randomUUID();
       const rateLimiter: PublicApiOptions['rateLimiter'] = (keyPrefix, points, duration) =>
-        new RateLimiterRedis({ storeClient: redis, keyPrefix: `test:${run}:${keyPrefix}`, points, duration });
+        new RateLimiterRedis({
+          storeClient: redis,
+          keyPrefix: `test:${run}:${keyPrefix}`,
+          points,
+          duration,
+        });
       const store = new InMemoryPublicApiStore();
       seedProjects(store);
       const webhookKey = randomBytes(32);
@@ -52,7 +57,13 @@ const redisUrl = process.env.REDIS_URL;
       expect(admitted).toHaveLength(7);
       expect(responses.filter(r => r.status === 429)).toHaveLength(63);
       expect(admitted.map(r => r.headers.get('x-ratelimit-remaining')).sort()).toEqual([
-        '0', '1', '2', '3', '4', '5', '6',
+        '0',
+        '1',
+        '2',
+        '3',
+        '4',
+        '5',
+        '6',
       ]);
     });
   },

@@ -22,7 +22,15 @@ describe('rate limits per token (in memory)', () => {
     const after = Math.ceil(Date.now() / 1000);
 
     expect(responses.map(r => r.status)).toEqual([200, 200, 200, 200, 200, 429, 429]);
-    expect(responses.map(r => r.headers.get('x-ratelimit-remaining'))).toEqual(['4', '3', '2', '1', '0', '0', '0']);
+    expect(responses.map(r => r.headers.get('x-ratelimit-remaining'))).toEqual([
+      '4',
+      '3',
+      '2',
+      '1',
+      '0',
+      '0',
+      '0',
+    ]);
     expect(new Set(responses.map(r => r.headers.get('x-ratelimit-limit')))).toEqual(new Set(['5']));
     const reset = Number(responses[0]!.headers.get('x-ratelimit-reset'));
     expect(reset).toBeGreaterThanOrEqual(before + 59);
@@ -116,11 +124,18 @@ describe('rate limits per webhook', () => {
   afterEach(() => api.close());
 
   it('limits each workflow URL whatever the token, and not the others', async () => {
-    const url = (id: number) => `/v1/webhooks/workflows/${signWorkflowWebhookId(api.webhookKey, id, 1)}`;
-    const tokens = [api.store.addToken({}).value, api.store.addToken({}).value, api.store.addToken({}).value];
+    const url = (id: number) =>
+      `/v1/webhooks/workflows/${signWorkflowWebhookId(api.webhookKey, id, 1)}`;
+    const tokens = [
+      api.store.addToken({}).value,
+      api.store.addToken({}).value,
+      api.store.addToken({}).value,
+    ];
     const statuses = [];
     for (const [i, token] of tokens.entries()) {
-      statuses.push((await api.call('POST', url(1), { token, body: { record_id: String(i) } })).status);
+      statuses.push(
+        (await api.call('POST', url(1), { token, body: { record_id: String(i) } })).status,
+      );
     }
     const other = await api.call('POST', url(2), { token: tokens[0]!, body: { record_id: '9' } });
 

@@ -20,16 +20,99 @@ interface Endpoint {
 }
 
 const ENDPOINTS: readonly Endpoint[] = [
-  { name: 'activity logs', method: 'GET', path: `${ENV}/activity-logs`, scope: 'activity_logs:read', write: false, admin: true, ok: 200 },
-  { name: 'activity-log export', method: 'GET', path: `${ENV}/activity-logs/export`, scope: 'activity_logs:read', write: false, admin: true, ok: 200 },
-  { name: 'admin logs', method: 'GET', path: '/v1/project/Acme/admin-logs', scope: 'admin_logs:read', write: false, admin: true, ok: 200 },
-  { name: 'admin-log export', method: 'GET', path: '/v1/project/Acme/admin-logs/export', scope: 'admin_logs:read', write: false, admin: true, ok: 200 },
-  { name: 'note list', method: 'GET', path: `${ENV}/notes`, scope: 'notes:read', write: false, admin: true, ok: 200 },
-  { name: 'note', method: 'GET', path: `${ENV}/notes/{note}`, scope: 'notes:read', write: false, admin: true, ok: 200 },
-  { name: 'note creation', method: 'POST', path: `${ENV}/notes`, body: NOTE, scope: 'notes:write', write: true, admin: true, ok: 201 },
-  { name: 'note change', method: 'PATCH', path: `${ENV}/notes/{note}`, body: { title: 'x' }, scope: 'notes:write', write: true, admin: true, ok: 200 },
-  { name: 'note message', method: 'POST', path: `${ENV}/notes/{note}/messages`, body: { content: 'hi' }, scope: 'notes:write', write: true, admin: true, ok: 201 },
-  { name: 'workflow run', method: 'GET', path: `${ENV}/workflow-runs/{run}`, scope: 'workflows:trigger', write: false, admin: false, ok: 200 },
+  {
+    name: 'activity logs',
+    method: 'GET',
+    path: `${ENV}/activity-logs`,
+    scope: 'activity_logs:read',
+    write: false,
+    admin: true,
+    ok: 200,
+  },
+  {
+    name: 'activity-log export',
+    method: 'GET',
+    path: `${ENV}/activity-logs/export`,
+    scope: 'activity_logs:read',
+    write: false,
+    admin: true,
+    ok: 200,
+  },
+  {
+    name: 'admin logs',
+    method: 'GET',
+    path: '/v1/project/Acme/admin-logs',
+    scope: 'admin_logs:read',
+    write: false,
+    admin: true,
+    ok: 200,
+  },
+  {
+    name: 'admin-log export',
+    method: 'GET',
+    path: '/v1/project/Acme/admin-logs/export',
+    scope: 'admin_logs:read',
+    write: false,
+    admin: true,
+    ok: 200,
+  },
+  {
+    name: 'note list',
+    method: 'GET',
+    path: `${ENV}/notes`,
+    scope: 'notes:read',
+    write: false,
+    admin: true,
+    ok: 200,
+  },
+  {
+    name: 'note',
+    method: 'GET',
+    path: `${ENV}/notes/{note}`,
+    scope: 'notes:read',
+    write: false,
+    admin: true,
+    ok: 200,
+  },
+  {
+    name: 'note creation',
+    method: 'POST',
+    path: `${ENV}/notes`,
+    body: NOTE,
+    scope: 'notes:write',
+    write: true,
+    admin: true,
+    ok: 201,
+  },
+  {
+    name: 'note change',
+    method: 'PATCH',
+    path: `${ENV}/notes/{note}`,
+    body: { title: 'x' },
+    scope: 'notes:write',
+    write: true,
+    admin: true,
+    ok: 200,
+  },
+  {
+    name: 'note message',
+    method: 'POST',
+    path: `${ENV}/notes/{note}/messages`,
+    body: { content: 'hi' },
+    scope: 'notes:write',
+    write: true,
+    admin: true,
+    ok: 201,
+  },
+  {
+    name: 'workflow run',
+    method: 'GET',
+    path: `${ENV}/workflow-runs/{run}`,
+    scope: 'workflows:trigger',
+    write: false,
+    admin: false,
+    ok: 200,
+  },
 ];
 
 describe.each(ENDPOINTS)('rights of $name', endpoint => {
@@ -40,11 +123,29 @@ describe.each(ENDPOINTS)('rights of $name', endpoint => {
     api = await startTestApi();
     const { production } = seedProjects(api.store);
     const setup = api.store.addToken({});
-    const owner = { token: setup.token, owner: { id: 7, email: 'ada@acme.test', firstName: 'Ada', lastName: 'L', isProjectAdmin: true } };
+    const owner = {
+      token: setup.token,
+      owner: {
+        id: 7,
+        email: 'ada@acme.test',
+        firstName: 'Ada',
+        lastName: 'L',
+        isProjectAdmin: true,
+      },
+    };
     const note = await api.store.createNote(owner, { environment: production, ...NOTE });
     const { runId } = await api.store.startWorkflowRun(
       owner,
-      { workflowId: 1, name: 'w', projectId: 1, projectName: 'Acme', environmentId: production.id, environmentName: 'production', webhookEnabled: true, urlVersion: 1 },
+      {
+        workflowId: 1,
+        name: 'w',
+        projectId: 1,
+        projectName: 'Acme',
+        environmentId: production.id,
+        environmentName: 'production',
+        webhookEnabled: true,
+        urlVersion: 1,
+      },
       '1',
       'webhook',
     );
@@ -53,7 +154,11 @@ describe.each(ENDPOINTS)('rights of $name', endpoint => {
   });
   afterEach(() => api.close());
 
-  const call = (scopes: ApiTokenScope[], level: ApiTokenLevel = 'read-write', isProjectAdmin = true) =>
+  const call = (
+    scopes: ApiTokenScope[],
+    level: ApiTokenLevel = 'read-write',
+    isProjectAdmin = true,
+  ) =>
     api.call(endpoint.method, path, {
       token: api.store.addToken({ scopes, level, owner: { isProjectAdmin } }).value,
       body: endpoint.body,
@@ -65,13 +170,23 @@ describe.each(ENDPOINTS)('rights of $name', endpoint => {
   });
 
   it('is refused (403 + X-Accepted-Scopes) to the other scopes, with nothing read or written', async () => {
-    const others = (['activity_logs:read', 'admin_logs:read', 'notes:read', 'notes:write', 'workflows:trigger'] as const).filter(
-      scope => scope !== endpoint.scope,
-    );
+    const others = (
+      [
+        'activity_logs:read',
+        'admin_logs:read',
+        'notes:read',
+        'notes:write',
+        'workflows:trigger',
+      ] as const
+    ).filter(scope => scope !== endpoint.scope);
     const response = await call([...others]);
 
     expect(response.status).toBe(403);
-    expect(response.json).toMatchObject({ error: 'Forbidden', message: 'Insufficient permissions for this operation', code: 'insufficient_scope' });
+    expect(response.json).toMatchObject({
+      error: 'Forbidden',
+      message: 'Insufficient permissions for this operation',
+      code: 'insufficient_scope',
+    });
     expect(response.headers.get('x-accepted-scopes')).toBe(`${endpoint.scope}, all`);
     expect(api.store.calls.filter(name => name !== 'findToken')).toEqual([]);
   });
@@ -81,7 +196,9 @@ describe.each(ENDPOINTS)('rights of $name', endpoint => {
   });
 
   it(`${endpoint.admin ? 'needs' : 'does not need'} an owner who is Admin of the project`, async () => {
-    expect((await call(['all'], 'read-write', false)).status).toBe(endpoint.admin ? 403 : endpoint.ok);
+    expect((await call(['all'], 'read-write', false)).status).toBe(
+      endpoint.admin ? 403 : endpoint.ok,
+    );
   });
 
   it('answers 404 for another project name, even differing only by case', async () => {
@@ -107,10 +224,16 @@ describe('store errors', () => {
     api.store.listAdminLogs = async () => {
       throw new GroveError('ForbiddenError', 'Your team cannot see this');
     };
-    const response = await api.call('GET', '/v1/project/Acme/admin-logs', { token: api.store.addToken({}).value });
+    const response = await api.call('GET', '/v1/project/Acme/admin-logs', {
+      token: api.store.addToken({}).value,
+    });
 
     expect(response.status).toBe(403);
-    expect(response.json).toMatchObject({ error: 'Forbidden', message: 'Your team cannot see this', code: 'forbidden' });
+    expect(response.json).toMatchObject({
+      error: 'Forbidden',
+      message: 'Your team cannot see this',
+      code: 'forbidden',
+    });
   });
 
   it('answers any other error as a 500 that leaks nothing, and logs it', async () => {
@@ -118,7 +241,9 @@ describe('store errors', () => {
     api.store.listAdminLogs = async () => {
       throw secret;
     };
-    const response = await api.call('GET', '/v1/project/Acme/admin-logs', { token: api.store.addToken({}).value });
+    const response = await api.call('GET', '/v1/project/Acme/admin-logs', {
+      token: api.store.addToken({}).value,
+    });
 
     expect(response.status).toBe(500);
     expect(response.json).toEqual({
@@ -127,6 +252,8 @@ describe('store errors', () => {
       code: 'internal_error',
       request_id: response.headers.get('x-request-id'),
     });
-    expect(api.logs).toEqual([{ level: 'Error', message: 'Public API: unexpected error', error: secret }]);
+    expect(api.logs).toEqual([
+      { level: 'Error', message: 'Public API: unexpected error', error: secret },
+    ]);
   });
 });

@@ -41,7 +41,12 @@ describe('workflow webhook', () => {
     expect(location).toBe(
       `${api.url}/v1/project/Acme/environment/production/workflow-runs/${runId}`,
     );
-    expect(run.json).toMatchObject({ object: 'workflowRun', id: runId, recordId: '42', source: 'webhook' });
+    expect(run.json).toMatchObject({
+      object: 'workflowRun',
+      id: runId,
+      recordId: '42',
+      source: 'webhook',
+    });
   });
 
   it('answers 409 run_in_progress while a run is ongoing on the record', async () => {
@@ -70,7 +75,10 @@ describe('workflow webhook', () => {
     ['garbage', () => 'not-a-signed-id'],
   ])('answers 400 invalid_webhook_url to %s, before the store', async (_, tamper) => {
     const signed = url.split('/').pop()!;
-    const response = await api.call('POST', `/v1/webhooks/workflows/${tamper(signed)}`, { token, body: { record_id: '42' } });
+    const response = await api.call('POST', `/v1/webhooks/workflows/${tamper(signed)}`, {
+      token,
+      body: { record_id: '42' },
+    });
 
     expect(response.status).toBe(400);
     expect(response.json).toMatchObject({ error: 'Bad Request', code: 'invalid_webhook_url' });
@@ -89,7 +97,11 @@ describe('workflow webhook', () => {
   it('answers 404 when the trigger is disabled or the workflow unknown, and comes back when re-enabled', async () => {
     api.store.triggers.set(12, { ...trigger, webhookEnabled: false });
     const disabled = await api.call('POST', url, { token, body: { record_id: '42' } });
-    const unknown = await api.call('POST', `/v1/webhooks/workflows/${signWorkflowWebhookId(api.webhookKey, 77, 1)}`, { token, body: { record_id: '42' } });
+    const unknown = await api.call(
+      'POST',
+      `/v1/webhooks/workflows/${signWorkflowWebhookId(api.webhookKey, 77, 1)}`,
+      { token, body: { record_id: '42' } },
+    );
     api.store.triggers.set(12, trigger);
     const enabled = await api.call('POST', url, { token, body: { record_id: '42' } });
 
@@ -140,8 +152,12 @@ describe('workflow webhook', () => {
     const notes = api.store.addToken({ scopes: ['notes:read'] }).value;
     const base = '/v1/project/Acme/environment/production/workflow-runs';
 
-    expect((await api.call('GET', `${base}/00000000-0000-0000-0000-000000000000`, { token })).status).toBe(404);
+    expect(
+      (await api.call('GET', `${base}/00000000-0000-0000-0000-000000000000`, { token })).status,
+    ).toBe(404);
     expect((await api.call('GET', `${base}/abc`, { token: notes })).status).toBe(403);
-    expect((await api.call('GET', `${base}/a.b`, { token })).json).toMatchObject({ param: 'runId' });
+    expect((await api.call('GET', `${base}/a.b`, { token })).json).toMatchObject({
+      param: 'runId',
+    });
   });
 });

@@ -3,7 +3,8 @@ import type { Request } from 'express';
 import { PublicApiError } from './public-api-error';
 
 /** What the body was: nothing at all, or a parsed JSON value. */
-export type JsonBody = { readonly present: false } | { readonly present: true; readonly value: unknown };
+export type JsonBody =
+  { readonly present: false } | { readonly present: true; readonly value: unknown };
 
 /**
  * Reads a request's JSON body, at most `limit` bytes, after the route has checked who calls and
@@ -20,7 +21,11 @@ export type JsonBody = { readonly present: false } | { readonly present: true; r
 export async function readJsonBody(req: Request, limit: number): Promise<JsonBody> {
   const length = req.get('content-length');
   const chunked = req.get('transfer-encoding') !== undefined;
-  if (!chunked && (length === undefined || length === '0') && req.get('content-type') === undefined) {
+  if (
+    !chunked &&
+    (length === undefined || length === '0') &&
+    req.get('content-type') === undefined
+  ) {
     return { present: false };
   }
   if (!req.is('application/json')) {

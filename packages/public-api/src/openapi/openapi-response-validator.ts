@@ -2,7 +2,11 @@ import Ajv2020 from 'ajv/dist/2020';
 import type { ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 
-import type { OpenApiDocument, OpenApiOperation, OpenApiResponse } from './public-api-openapi-document';
+import type {
+  OpenApiDocument,
+  OpenApiOperation,
+  OpenApiResponse,
+} from './public-api-openapi-document';
 
 /** A response to check against the document. */
 export interface ResponseToValidate {
@@ -55,7 +59,9 @@ function routesOf(document: OpenApiDocument): Route[] {
  * // problems: [] when the response conforms
  * ```
  */
-export function createOpenApiResponseValidator(document: OpenApiDocument): OpenApiResponseValidator {
+export function createOpenApiResponseValidator(
+  document: OpenApiDocument,
+): OpenApiResponseValidator {
   // OpenAPI keywords (`example`, `discriminator`…) are not JSON Schema ones: not strict.
   const ajv = new Ajv2020({ strict: false, allErrors: true });
   addFormats(ajv);
@@ -69,7 +75,10 @@ export function createOpenApiResponseValidator(document: OpenApiDocument): OpenA
     if (validate === undefined) {
       const operation = routes.find(route => route.template === template)!.operations[method]!;
       const schema = operation.responses[status]!.content![mediaType]!.schema;
-      validate = ajv.compile({ $id: `${DOCUMENT_ID}:response-${compiled.size}`, ...rebase(schema) });
+      validate = ajv.compile({
+        $id: `${DOCUMENT_ID}:response-${compiled.size}`,
+        ...rebase(schema),
+      });
       compiled.set(key, validate);
     }
 
@@ -87,21 +96,30 @@ export function createOpenApiResponseValidator(document: OpenApiDocument): OpenA
     const status = [String(response.status), `${String(response.status)[0]}XX`, 'default'].find(
       candidate => operation.responses[candidate] !== undefined,
     );
-    if (status === undefined) return [`${operation.operationId}: status ${response.status} is not documented`];
+    if (status === undefined)
+      return [`${operation.operationId}: status ${response.status} is not documented`];
     const documented: OpenApiResponse = operation.responses[status]!;
     const problems = headerProblems(operation.operationId, documented, response.headers);
     if (documented.content === undefined) return problems;
     const mediaType = (response.contentType ?? '').split(';')[0]!.trim().toLowerCase();
     if (documented.content[mediaType] === undefined) {
-      return [...problems, `${operation.operationId} ${status}: content type "${mediaType}" is not documented`];
+      return [
+        ...problems,
+        `${operation.operationId} ${status}: content type "${mediaType}" is not documented`,
+      ];
     }
     const validate = validatorFor(route.template, method, status, mediaType);
-    const bodies = mediaType === 'application/x-ndjson' && Array.isArray(response.body) ? response.body : [response.body];
+    const bodies =
+      mediaType === 'application/x-ndjson' && Array.isArray(response.body)
+        ? response.body
+        : [response.body];
     bodies.forEach((body, index) => {
       if (validate(body)) return;
       const where = bodies.length > 1 ? ` line ${index + 1}` : '';
       for (const error of validate.errors ?? []) {
-        problems.push(`${operation.operationId} ${status}${where}: ${error.instancePath || '/'} ${error.message ?? 'is invalid'}`);
+        problems.push(
+          `${operation.operationId} ${status}${where}: ${error.instancePath || '/'} ${error.message ?? 'is invalid'}`,
+        );
       }
     });
 

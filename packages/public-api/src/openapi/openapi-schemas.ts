@@ -22,7 +22,7 @@ const named = (object: string): JsonSchema => ({
 export const OPENAPI_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
   Error: {
     type: 'object',
-    description: 'Every error: the seed\'s `{ error, message }` plus a stable `code`.',
+    description: "Every error: the seed's `{ error, message }` plus a stable `code`.",
     required: ['error', 'message', 'code', 'request_id'],
     additionalProperties: false,
     properties: {
@@ -53,7 +53,18 @@ export const OPENAPI_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
   Team: named('team'),
   ActivityLog: {
     type: 'object',
-    required: ['object', 'id', 'type', 'action', 'createdAt', 'user', 'environment', 'team', 'source', 'status'],
+    required: [
+      'object',
+      'id',
+      'type',
+      'action',
+      'createdAt',
+      'user',
+      'environment',
+      'team',
+      'source',
+      'status',
+    ],
     additionalProperties: false,
     properties: {
       object: { const: 'activityLog' },
@@ -112,7 +123,18 @@ export const OPENAPI_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
   },
   Note: {
     type: 'object',
-    required: ['object', 'id', 'title', 'recordId', 'createdAt', 'updatedAt', 'user', 'environment', 'team', 'messages'],
+    required: [
+      'object',
+      'id',
+      'title',
+      'recordId',
+      'createdAt',
+      'updatedAt',
+      'user',
+      'environment',
+      'team',
+      'messages',
+    ],
     additionalProperties: false,
     properties: {
       object: { const: 'note' },
@@ -145,7 +167,19 @@ export const OPENAPI_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
   },
   WorkflowRun: {
     type: 'object',
-    required: ['object', 'id', 'workflow', 'environment', 'collection', 'recordId', 'status', 'source', 'user', 'steps', 'createdAt'],
+    required: [
+      'object',
+      'id',
+      'workflow',
+      'environment',
+      'collection',
+      'recordId',
+      'status',
+      'source',
+      'user',
+      'steps',
+      'createdAt',
+    ],
     additionalProperties: false,
     properties: {
       object: { const: 'workflowRun' },
@@ -154,7 +188,11 @@ export const OPENAPI_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
         type: 'object',
         required: ['object', 'id', 'name'],
         additionalProperties: false,
-        properties: { object: { const: 'workflow' }, id: { type: 'integer' }, name: { type: 'string' } },
+        properties: {
+          object: { const: 'workflow' },
+          id: { type: 'integer' },
+          name: { type: 'string' },
+        },
       },
       environment: ref('Environment'),
       collection: ref('Collection'),
@@ -184,7 +222,11 @@ export const OPENAPI_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
       collectionName: { type: 'string', minLength: 1, maxLength: 255 },
       recordId: { type: 'string', minLength: 1, maxLength: 1024 },
       title: { type: 'string', minLength: 1, maxLength: 255 },
-      content: { type: 'string', description: 'HTML; sanitised (p, br, strong, b, em, i, u, s, ul, ol, li, blockquote, code, pre, a[href] http/https/mailto).' },
+      content: {
+        type: 'string',
+        description:
+          'HTML; sanitised (p, br, strong, b, em, i, u, s, ul, ol, li, blockquote, code, pre, a[href] http/https/mailto).',
+      },
     },
   },
   NoteChange: {
@@ -206,7 +248,9 @@ export const OPENAPI_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
     type: 'object',
     required: ['record_id'],
     description: 'Unknown members are ignored.',
-    properties: { record_id: { type: 'string', minLength: 1, maxLength: 1024, examples: ['42', '123|456'] } },
+    properties: {
+      record_id: { type: 'string', minLength: 1, maxLength: 1024, examples: ['42', '123|456'] },
+    },
   },
 };
 

@@ -30,7 +30,9 @@ export interface OpenApiOperation {
 /** One response of an operation. */
 export interface OpenApiResponse {
   readonly description: string;
-  readonly headers?: Readonly<Record<string, { readonly required?: boolean; readonly schema: JsonSchema }>>;
+  readonly headers?: Readonly<
+    Record<string, { readonly required?: boolean; readonly schema: JsonSchema }>
+  >;
   readonly content?: Readonly<Record<string, { readonly schema: JsonSchema }>>;
 }
 
@@ -39,17 +41,29 @@ const digits: JsonSchema = { type: 'string', pattern: '^[0-9]+$' };
 
 /** Headers of every response: the request id and the tightest rate-limit window. */
 const COMMON_HEADERS = {
-  'X-Request-Id': { required: true, description: 'Echoed in error bodies as `request_id`.', schema: { type: 'string' } },
-  'X-RateLimit-Limit': { required: true, description: 'Quota of the tightest window.', schema: digits },
+  'X-Request-Id': {
+    required: true,
+    description: 'Echoed in error bodies as `request_id`.',
+    schema: { type: 'string' },
+  },
+  'X-RateLimit-Limit': {
+    required: true,
+    description: 'Quota of the tightest window.',
+    schema: digits,
+  },
   'X-RateLimit-Remaining': { required: true, description: 'Requests left in it.', schema: digits },
-  'X-RateLimit-Reset': { required: true, description: 'When it resets (epoch seconds).', schema: digits },
+  'X-RateLimit-Reset': {
+    required: true,
+    description: 'When it resets (epoch seconds).',
+    schema: digits,
+  },
 };
 
 const ERROR_TEXT: Readonly<Record<number, string>> = {
   400: 'Invalid parameter, body, or webhook URL (`invalid_parameter`, `invalid_json`, `invalid_webhook_url`, `superseded_url`); `param` names the culprit.',
   401: 'Missing, malformed, unknown or revoked token (`invalid_token`), or expired (`token_expired`).',
   403: 'The token lacks the scope or level, or its owner the role (`insufficient_scope`).',
-  404: 'Unknown project (or another project than the token\'s), environment or resource.',
+  404: "Unknown project (or another project than the token's), environment or resource.",
   409: 'Conflict: a run is ongoing on this record (`run_in_progress`), or the note is archived.',
   413: 'Body too large (`payload_too_large`) or content over the limit (`content_too_large`).',
   415: 'The body must be application/json.',
@@ -62,7 +76,13 @@ function errorResponse(status: number): OpenApiResponse {
     status === 429
       ? { 'Retry-After': { required: true, schema: digits } }
       : status === 403
-        ? { 'X-Accepted-Scopes': { required: false, description: 'Scopes that grant the operation (with `insufficient_scope`).', schema: { type: 'string' } } }
+        ? {
+            'X-Accepted-Scopes': {
+              required: false,
+              description: 'Scopes that grant the operation (with `insufficient_scope`).',
+              schema: { type: 'string' },
+            },
+          }
         : {};
 
   return {
@@ -89,7 +109,11 @@ const query = (name: string, schema: JsonSchema, description: string): Parameter
 });
 const dates = (field: string): Parameter[] =>
   (['eq', 'lt', 'lte', 'gt', 'gte'] as const).map(operator =>
-    query(`${field}.${operator}`, { type: 'string', format: 'date-time' }, `${field} ${operator} this ISO 8601 date-time (${operator === 'lte' || operator === 'gte' ? 'inclusive' : operator === 'eq' ? 'equal' : 'exclusive'}).`),
+    query(
+      `${field}.${operator}`,
+      { type: 'string', format: 'date-time' },
+      `${field} ${operator} this ISO 8601 date-time (${operator === 'lte' || operator === 'gte' ? 'inclusive' : operator === 'eq' ? 'equal' : 'exclusive'}).`,
+    ),
   );
 const enumList = (values: readonly string[]): JsonSchema => ({
   type: 'string',
@@ -97,14 +121,22 @@ const enumList = (values: readonly string[]): JsonSchema => ({
   pattern: `^(${values.join('|')})(,(${values.join('|')}))*$`,
 });
 
-const PROJECT = path('projectName', 'The token\'s project, case-sensitive.');
+const PROJECT = path('projectName', "The token's project, case-sensitive.");
 const ENVIRONMENT = path('environmentName', 'An environment of the project, case-sensitive.');
-const LIMIT = query('limit', { type: 'integer', minimum: 1, maximum: 100, default: 10 }, 'Page size.');
+const LIMIT = query(
+  'limit',
+  { type: 'integer', minimum: 1, maximum: 100, default: 10 },
+  'Page size.',
+);
 const ORDER = query('order', { enum: ['desc', 'asc'], default: 'desc' }, 'Sort direction.');
-const CURSOR = query('cursor', { type: 'string', maxLength: 512 }, '`nextCursor` of the previous page.');
+const CURSOR = query(
+  'cursor',
+  { type: 'string', maxLength: 512 },
+  '`nextCursor` of the previous page.',
+);
 const USER = [
-  query('userEmail', { type: 'string', format: 'email' }, 'The acting user\'s email.'),
-  query('userId', { type: 'integer', minimum: 1 }, 'The acting user\'s id.'),
+  query('userEmail', { type: 'string', format: 'email' }, "The acting user's email."),
+  query('userId', { type: 'integer', minimum: 1 }, "The acting user's id."),
 ];
 const ACTIVITY_FILTERS = [
   ...USER,
@@ -168,14 +200,25 @@ function operation(spec: OperationSpec): OpenApiOperation {
     parameters: spec.parameters,
     ...(spec.body === undefined
       ? {}
-      : { requestBody: { required: true, content: { 'application/json': { schema: ref(spec.body) } } } }),
+      : {
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: ref(spec.body) } },
+          },
+        }),
     responses,
   };
 }
 
 const READ_ERRORS = [400, 401, 403, 404, 429, 500];
 const WRITE_ERRORS = [400, 401, 403, 404, 409, 413, 415, 429, 500];
-const LINK = { Link: { required: false, description: '`<…&cursor=…>; rel="next"` when there is more.', schema: { type: 'string' } } };
+const LINK = {
+  Link: {
+    required: false,
+    description: '`<…&cursor=…>; rel="next"` when there is more.',
+    schema: { type: 'string' },
+  },
+};
 const NDJSON = 'application/x-ndjson';
 const ENV = '/v1/project/{projectName}/environment/{environmentName}';
 
@@ -189,7 +232,8 @@ const ENV = '/v1/project/{projectName}/environment/{environmentName}';
  * ```
  */
 export function publicApiOpenApiDocument(publicUrl: string): OpenApiDocument {
-  const logsRead = (scope: string) => `Scope \`${scope}\` or \`all\`; the token's owner must be an Admin of the project.`;
+  const logsRead = (scope: string) =>
+    `Scope \`${scope}\` or \`all\`; the token's owner must be an Admin of the project.`;
 
   return {
     openapi: '3.1.0',
@@ -203,37 +247,159 @@ export function publicApiOpenApiDocument(publicUrl: string): OpenApiDocument {
     paths: {
       '/v1/openapi.json': {
         get: {
-          ...operation({ id: 'getOpenApiDocument', summary: 'This document', tag: 'meta', scopes: 'No token; limited per IP.', parameters: [], status: 200, schema: 'OpenApiDocument', errors: [400, 429, 500], secured: false }),
+          ...operation({
+            id: 'getOpenApiDocument',
+            summary: 'This document',
+            tag: 'meta',
+            scopes: 'No token; limited per IP.',
+            parameters: [],
+            status: 200,
+            schema: 'OpenApiDocument',
+            errors: [400, 429, 500],
+            secured: false,
+          }),
         },
       },
       [`${ENV}/activity-logs`]: {
-        get: operation({ id: 'listActivityLogs', summary: 'Activity logs, newest first', tag: 'activity logs', scopes: logsRead('activity_logs:read'), parameters: [PROJECT, ENVIRONMENT, LIMIT, ORDER, CURSOR, ...ACTIVITY_FILTERS], status: 200, schema: 'ActivityLogList', headers: LINK, errors: READ_ERRORS }),
+        get: operation({
+          id: 'listActivityLogs',
+          summary: 'Activity logs, newest first',
+          tag: 'activity logs',
+          scopes: logsRead('activity_logs:read'),
+          parameters: [PROJECT, ENVIRONMENT, LIMIT, ORDER, CURSOR, ...ACTIVITY_FILTERS],
+          status: 200,
+          schema: 'ActivityLogList',
+          headers: LINK,
+          errors: READ_ERRORS,
+        }),
       },
       [`${ENV}/activity-logs/export`]: {
-        get: operation({ id: 'exportActivityLogs', summary: 'Every matching activity log, one JSON object per line', tag: 'activity logs', scopes: logsRead('activity_logs:read'), parameters: [PROJECT, ENVIRONMENT, ORDER, CURSOR, ...ACTIVITY_FILTERS], status: 200, schema: 'ActivityLog', contentType: NDJSON, errors: READ_ERRORS }),
+        get: operation({
+          id: 'exportActivityLogs',
+          summary: 'Every matching activity log, one JSON object per line',
+          tag: 'activity logs',
+          scopes: logsRead('activity_logs:read'),
+          parameters: [PROJECT, ENVIRONMENT, ORDER, CURSOR, ...ACTIVITY_FILTERS],
+          status: 200,
+          schema: 'ActivityLog',
+          contentType: NDJSON,
+          errors: READ_ERRORS,
+        }),
       },
       '/v1/project/{projectName}/admin-logs': {
-        get: operation({ id: 'listAdminLogs', summary: 'Admin logs, newest first', tag: 'admin logs', scopes: logsRead('admin_logs:read'), parameters: [PROJECT, LIMIT, ORDER, CURSOR, ...ADMIN_FILTERS], status: 200, schema: 'AdminLogList', headers: LINK, errors: READ_ERRORS }),
+        get: operation({
+          id: 'listAdminLogs',
+          summary: 'Admin logs, newest first',
+          tag: 'admin logs',
+          scopes: logsRead('admin_logs:read'),
+          parameters: [PROJECT, LIMIT, ORDER, CURSOR, ...ADMIN_FILTERS],
+          status: 200,
+          schema: 'AdminLogList',
+          headers: LINK,
+          errors: READ_ERRORS,
+        }),
       },
       '/v1/project/{projectName}/admin-logs/export': {
-        get: operation({ id: 'exportAdminLogs', summary: 'Every matching admin log, one JSON object per line', tag: 'admin logs', scopes: logsRead('admin_logs:read'), parameters: [PROJECT, ORDER, CURSOR, ...ADMIN_FILTERS], status: 200, schema: 'AdminLog', contentType: NDJSON, errors: READ_ERRORS }),
+        get: operation({
+          id: 'exportAdminLogs',
+          summary: 'Every matching admin log, one JSON object per line',
+          tag: 'admin logs',
+          scopes: logsRead('admin_logs:read'),
+          parameters: [PROJECT, ORDER, CURSOR, ...ADMIN_FILTERS],
+          status: 200,
+          schema: 'AdminLog',
+          contentType: NDJSON,
+          errors: READ_ERRORS,
+        }),
       },
       [`${ENV}/notes`]: {
-        get: operation({ id: 'listNotes', summary: 'Notes with their messages, by id', tag: 'notes', scopes: logsRead('notes:read'), parameters: [PROJECT, ENVIRONMENT, LIMIT, ORDER, CURSOR, ...NOTE_FILTERS], status: 200, schema: 'NoteList', headers: LINK, errors: READ_ERRORS }),
-        post: operation({ id: 'createNote', summary: 'Create a note on a record', tag: 'notes', scopes: 'Scope `notes:write` or `all`, a read-write token, owner Admin of the project.', parameters: [PROJECT, ENVIRONMENT], body: 'NewNote', status: 201, schema: 'Note', errors: WRITE_ERRORS }),
+        get: operation({
+          id: 'listNotes',
+          summary: 'Notes with their messages, by id',
+          tag: 'notes',
+          scopes: logsRead('notes:read'),
+          parameters: [PROJECT, ENVIRONMENT, LIMIT, ORDER, CURSOR, ...NOTE_FILTERS],
+          status: 200,
+          schema: 'NoteList',
+          headers: LINK,
+          errors: READ_ERRORS,
+        }),
+        post: operation({
+          id: 'createNote',
+          summary: 'Create a note on a record',
+          tag: 'notes',
+          scopes: 'Scope `notes:write` or `all`, a read-write token, owner Admin of the project.',
+          parameters: [PROJECT, ENVIRONMENT],
+          body: 'NewNote',
+          status: 201,
+          schema: 'Note',
+          errors: WRITE_ERRORS,
+        }),
       },
       [`${ENV}/notes/{noteId}`]: {
-        get: operation({ id: 'getNote', summary: 'One note', tag: 'notes', scopes: logsRead('notes:read'), parameters: [PROJECT, ENVIRONMENT, path('noteId', 'The note\'s id.')], status: 200, schema: 'Note', errors: READ_ERRORS }),
-        patch: operation({ id: 'updateNote', summary: 'Rename, archive or reopen a note', tag: 'notes', scopes: 'Scope `notes:write` or `all`, a read-write token, owner Admin of the project.', parameters: [PROJECT, ENVIRONMENT, path('noteId', 'The note\'s id.')], body: 'NoteChange', status: 200, schema: 'Note', errors: WRITE_ERRORS }),
+        get: operation({
+          id: 'getNote',
+          summary: 'One note',
+          tag: 'notes',
+          scopes: logsRead('notes:read'),
+          parameters: [PROJECT, ENVIRONMENT, path('noteId', "The note's id.")],
+          status: 200,
+          schema: 'Note',
+          errors: READ_ERRORS,
+        }),
+        patch: operation({
+          id: 'updateNote',
+          summary: 'Rename, archive or reopen a note',
+          tag: 'notes',
+          scopes: 'Scope `notes:write` or `all`, a read-write token, owner Admin of the project.',
+          parameters: [PROJECT, ENVIRONMENT, path('noteId', "The note's id.")],
+          body: 'NoteChange',
+          status: 200,
+          schema: 'Note',
+          errors: WRITE_ERRORS,
+        }),
       },
       [`${ENV}/notes/{noteId}/messages`]: {
-        post: operation({ id: 'createNoteMessage', summary: 'Add a message to a note', tag: 'notes', scopes: 'Scope `notes:write` or `all`, a read-write token, owner Admin of the project.', parameters: [PROJECT, ENVIRONMENT, path('noteId', 'The note\'s id.')], body: 'NewNoteMessage', status: 201, schema: 'NoteMessage', errors: WRITE_ERRORS }),
+        post: operation({
+          id: 'createNoteMessage',
+          summary: 'Add a message to a note',
+          tag: 'notes',
+          scopes: 'Scope `notes:write` or `all`, a read-write token, owner Admin of the project.',
+          parameters: [PROJECT, ENVIRONMENT, path('noteId', "The note's id.")],
+          body: 'NewNoteMessage',
+          status: 201,
+          schema: 'NoteMessage',
+          errors: WRITE_ERRORS,
+        }),
       },
       '/v1/webhooks/workflows/{signedId}': {
-        post: operation({ id: 'triggerWorkflowWebhook', summary: 'Start a run of the workflow on a record', tag: 'workflows', scopes: 'Scope `workflows:trigger` or `all`, a read-write token of the workflow\'s project. The URL is copied from the workflow\'s settings.', parameters: [path('signedId', 'The signed id of the URL.')], body: 'WebhookBody', status: 202, schema: 'WorkflowRunAccepted', headers: { Location: { required: true, description: 'The run.', schema: { type: 'string' } } }, errors: WRITE_ERRORS }),
+        post: operation({
+          id: 'triggerWorkflowWebhook',
+          summary: 'Start a run of the workflow on a record',
+          tag: 'workflows',
+          scopes:
+            "Scope `workflows:trigger` or `all`, a read-write token of the workflow's project. The URL is copied from the workflow's settings.",
+          parameters: [path('signedId', 'The signed id of the URL.')],
+          body: 'WebhookBody',
+          status: 202,
+          schema: 'WorkflowRunAccepted',
+          headers: {
+            Location: { required: true, description: 'The run.', schema: { type: 'string' } },
+          },
+          errors: WRITE_ERRORS,
+        }),
       },
       [`${ENV}/workflow-runs/{runId}`]: {
-        get: operation({ id: 'getWorkflowRun', summary: 'A run and its steps', tag: 'workflows', scopes: 'Scope `workflows:trigger` or `all`.', parameters: [PROJECT, ENVIRONMENT, path('runId', 'The run id of the 202.')], status: 200, schema: 'WorkflowRun', errors: READ_ERRORS }),
+        get: operation({
+          id: 'getWorkflowRun',
+          summary: 'A run and its steps',
+          tag: 'workflows',
+          scopes: 'Scope `workflows:trigger` or `all`.',
+          parameters: [PROJECT, ENVIRONMENT, path('runId', 'The run id of the 202.')],
+          status: 200,
+          schema: 'WorkflowRun',
+          errors: READ_ERRORS,
+        }),
       },
     },
     components: {
@@ -241,7 +407,13 @@ export function publicApiOpenApiDocument(publicUrl: string): OpenApiDocument {
         ...OPENAPI_SCHEMAS,
         OpenApiDocument: { type: 'object', required: ['openapi', 'info', 'paths'] },
       },
-      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'grove_<32 base62><6 checksum>' } },
+      securitySchemes: {
+        bearerAuth: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'grove_<32 base62><6 checksum>',
+        },
+      },
     },
     security: [{ bearerAuth: [] }],
   } as OpenApiDocument;

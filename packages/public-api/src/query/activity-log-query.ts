@@ -74,9 +74,7 @@ export function parseActivityLogQuery(
     recordId: optional('recordId', (name, value) => parseText(name, value, 1024)),
     actions: optional('action', (name, value) => parseEnumList(name, value, ACTIVITY_LOG_ACTIONS)),
     type: optional('type', (name, value) => parseEnum(name, value, ['read', 'write'] as const)),
-    sources: optional('source', (name, value) =>
-      parseEnumList(name, value, ACTIVITY_LOG_SOURCES),
-    ),
+    sources: optional('source', (name, value) => parseEnumList(name, value, ACTIVITY_LOG_SOURCES)),
     createdAt: parseDateRange(params, 'createdAt'),
   };
 

@@ -11,7 +11,10 @@ const DATE_TIME =
 export function parseDateTime(param: string, value: string): Date {
   const match = DATE_TIME.exec(value);
   const fail = () =>
-    invalidParameter(param, `${param} must be an ISO 8601 date-time, e.g. 2024-06-04T09:21:26.159Z`);
+    invalidParameter(
+      param,
+      `${param} must be an ISO 8601 date-time, e.g. 2024-06-04T09:21:26.159Z`,
+    );
   if (!match) throw fail();
   const [year, month, day, hour, minute, second] = match.slice(1, 7).map(part => Number(part ?? 0));
   const days = new Date(Date.UTC(year!, month!, 0)).getUTCDate();

@@ -3,10 +3,7 @@ import { callerOf } from '../http/public-api-locals';
 import { requireAccess, requireProject } from '../http/require-access';
 import { resolveEnvironment } from '../http/resolve-environment';
 import { EXPORT_PAGE_SIZE, streamNdjson } from '../http/stream-ndjson';
-import {
-  ACTIVITY_LOG_EXPORT_PARAMETERS,
-  parseActivityLogQuery,
-} from '../query/activity-log-query';
+import { ACTIVITY_LOG_EXPORT_PARAMETERS, parseActivityLogQuery } from '../query/activity-log-query';
 import { readQueryParameters } from '../query/query-parameters';
 import { ACTIVITY_LOGS_PATH } from './activity-logs-route';
 
@@ -25,7 +22,8 @@ export const mountActivityLogsExport: PublicApiRouteMounter = (router, context) 
     const environment = await resolveEnvironment(context, caller, environmentName!);
     await streamNdjson(
       res,
-      after => context.store.listActivityLogs({ ...query, environment, limit: EXPORT_PAGE_SIZE, after }),
+      after =>
+        context.store.listActivityLogs({ ...query, environment, limit: EXPORT_PAGE_SIZE, after }),
       row => ({ createdAt: new Date(row.createdAt), id: row.id }),
       query.after,
     );

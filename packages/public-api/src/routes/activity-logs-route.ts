@@ -7,7 +7,8 @@ import { ACTIVITY_LOG_PARAMETERS, parseActivityLogQuery } from '../query/activit
 import { readQueryParameters } from '../query/query-parameters';
 
 /** Path of the activity-log list (vendor's). */
-export const ACTIVITY_LOGS_PATH = '/v1/project/:projectName/environment/:environmentName/activity-logs';
+export const ACTIVITY_LOGS_PATH =
+  '/v1/project/:projectName/environment/:environmentName/activity-logs';
 
 /**
  * `GET …/activity-logs`: one page of the environment's activity logs, `(createdAt, id)` keyset.

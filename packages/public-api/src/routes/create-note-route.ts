@@ -18,7 +18,10 @@ export const mountCreateNote: PublicApiRouteMounter = (router, context) => {
     requireProject(caller, projectName!);
     requireAccess(caller, NOTES_WRITE);
     readQueryParameters(req, new Set());
-    const input = parseNewNote(await readJsonBody(req, context.noteBodyLimit), context.maxNoteLength);
+    const input = parseNewNote(
+      await readJsonBody(req, context.noteBodyLimit),
+      context.maxNoteLength,
+    );
     const environment = await resolveEnvironment(context, caller, environmentName!);
     const note = await context.store.createNote(caller, { ...input, environment });
     res.status(201).json(note);

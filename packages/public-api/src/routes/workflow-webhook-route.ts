@@ -15,11 +15,17 @@ const WEBHOOK_BODY_LIMIT = 16 * 1024;
 
 function recordIdOf(body: Awaited<ReturnType<typeof readJsonBody>>): string {
   const value =
-    body.present && typeof body.value === 'object' && body.value !== null && !Array.isArray(body.value)
+    body.present &&
+    typeof body.value === 'object' &&
+    body.value !== null &&
+    !Array.isArray(body.value)
       ? (body.value as Record<string, unknown>).record_id
       : undefined;
   if (typeof value !== 'string' || value.length === 0 || value.length > 1024) {
-    throw invalidParameter('record_id', 'record_id must be a non-empty string of at most 1024 characters');
+    throw invalidParameter(
+      'record_id',
+      'record_id must be a non-empty string of at most 1024 characters',
+    );
   }
 
   return value;

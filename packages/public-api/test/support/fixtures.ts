@@ -9,7 +9,11 @@ const user = (id: number, email: string) => ({
 });
 
 /** An activity log row of the wire, with an id of digits like the platform's. */
-export function activityLog(id: number, createdAt: string, overrides: Partial<ActivityLogItem> = {}): ActivityLogItem {
+export function activityLog(
+  id: number,
+  createdAt: string,
+  overrides: Partial<ActivityLogItem> = {},
+): ActivityLogItem {
   return {
     object: 'activityLog',
     id: String(id),
@@ -28,7 +32,11 @@ export function activityLog(id: number, createdAt: string, overrides: Partial<Ac
 }
 
 /** An admin log row of the wire. */
-export function adminLog(id: number, createdAt: string, overrides: Partial<AdminLogItem> = {}): AdminLogItem {
+export function adminLog(
+  id: number,
+  createdAt: string,
+  overrides: Partial<AdminLogItem> = {},
+): AdminLogItem {
   return {
     object: 'adminLog',
     id: String(id),

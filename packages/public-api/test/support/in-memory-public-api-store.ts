@@ -268,7 +268,10 @@ export class InMemoryPublicApiStore implements PublicApiStore {
   ): Promise<{ runId: string }> {
     this.calls.push('startWorkflowRun');
     const ongoing = this.runs.some(
-      entry => entry.active && entry.run.workflow.id === trigger.workflowId && entry.run.recordId === recordId,
+      entry =>
+        entry.active &&
+        entry.run.workflow.id === trigger.workflowId &&
+        entry.run.recordId === recordId,
     );
     if (ongoing) throw new GroveError('ConflictError', 'A run is ongoing');
     const run: WorkflowRunItem = {
@@ -299,8 +302,9 @@ export class InMemoryPublicApiStore implements PublicApiStore {
   }
 
   private noteOf(environment: PublicApiEnvironment, noteId: number): NoteItem | undefined {
-    return this.notes.find(entry => entry.environmentId === environment.id && entry.note.id === noteId)
-      ?.note;
+    return this.notes.find(
+      entry => entry.environmentId === environment.id && entry.note.id === noteId,
+    )?.note;
   }
 }
 
@@ -329,7 +333,10 @@ function inRange(iso: string, range: DateRange | undefined): boolean {
 }
 
 /** `(createdAt, id)` order, ids compared as numbers (the platform's ids are digit strings). */
-function compareRows(a: { createdAt: string; id: string }, b: LogCursor | { createdAt: string; id: string }): number {
+function compareRows(
+  a: { createdAt: string; id: string },
+  b: LogCursor | { createdAt: string; id: string },
+): number {
   const timeA = Date.parse(a.createdAt);
   const timeB = b.createdAt instanceof Date ? b.createdAt.getTime() : Date.parse(b.createdAt);
 

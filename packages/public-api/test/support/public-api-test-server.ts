@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 
-import { expect } from '@jest/globals';
 import express from 'express';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 
@@ -125,7 +124,10 @@ export async function startTestApi(
         status: response.status,
         headers: response.headers,
         body: parsed,
-        json: (typeof parsed === 'object' && parsed !== null ? parsed : {}) as Record<string, unknown>,
+        json: (typeof parsed === 'object' && parsed !== null ? parsed : {}) as Record<
+          string,
+          unknown
+        >,
       };
     },
     close: () =>
