@@ -7,11 +7,7 @@ export type { PublicApiErrorCode } from './http/public-api-error';
 
 // The contract (OpenAPI 3.1) and its validator.
 export { publicApiOpenApiDocument } from './openapi/public-api-openapi-document';
-export type {
-  OpenApiDocument,
-  OpenApiOperation,
-  OpenApiResponse,
-} from './openapi/public-api-openapi-document';
+export type { OpenApiDocument, OpenApiOperation, OpenApiResponse } from './openapi/openapi-types';
 export { createOpenApiResponseValidator } from './openapi/openapi-response-validator';
 export type {
   OpenApiResponseValidator,

@@ -6,7 +6,14 @@ import type { PublicApiOptions, PublicApiRateLimits } from './public-api-options
 import type { RateLimitWindow } from './rate-limits/rate-limit-window';
 import type { PublicApiStore } from './store/public-api-store';
 
-/** The vendor's per-token defaults (seed §8), 60/min per webhook, 120/min per IP. */
+/**
+ * The vendor's per-token defaults (seed §8), 60/min per webhook, 120/min per IP.
+ *
+ * @example
+ * ```ts
+ * createPublicApiRouter({ ...options, rateLimits: { perMinute: DEFAULT_RATE_LIMITS.perMinute * 2 } });
+ * ```
+ */
 export const DEFAULT_RATE_LIMITS: PublicApiRateLimits = {
   perMinute: 60,
   perHour: 1000,
@@ -15,7 +22,14 @@ export const DEFAULT_RATE_LIMITS: PublicApiRateLimits = {
   perIpPerMinute: 120,
 };
 
-/** Default largest note content, in characters. */
+/**
+ * Default largest note content, in characters (more is a 413 `content_too_large`).
+ *
+ * @example
+ * ```ts
+ * createPublicApiRouter({ ...options, maxNoteLength: DEFAULT_MAX_NOTE_LENGTH / 2 });
+ * ```
+ */
 export const DEFAULT_MAX_NOTE_LENGTH = 10000;
 
 /** What every route of the `/v1` router shares, built once by `createPublicApiRouter`. */

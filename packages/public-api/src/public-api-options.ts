@@ -3,14 +3,29 @@ import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 
 import type { PublicApiStore } from './store/public-api-store';
 
-/** Makes a limiter of `points` per key in `durationSeconds`, named by `keyPrefix`. */
+/**
+ * Makes a limiter of `points` per key in `durationSeconds`, named by `keyPrefix`.
+ *
+ * @example
+ * ```ts
+ * const rateLimiter: PublicApiRateLimiterFactory = (keyPrefix, points, duration) =>
+ *   new RateLimiterRedis({ storeClient: redis, keyPrefix, points, duration });
+ * ```
+ */
 export type PublicApiRateLimiterFactory = (
   keyPrefix: string,
   points: number,
   durationSeconds: number,
 ) => RateLimiterAbstract;
 
-/** Requests a token may make per minute, hour and day (seed §8; vendor defaults 60/1,000/10,000). */
+/**
+ * Requests a token may make per minute, hour and day (seed §8; vendor defaults 60/1,000/10,000).
+ *
+ * @example
+ * ```ts
+ * const enterprise: Partial<PublicApiRateLimits> = { perMinute: 600, perHour: 10000 };
+ * ```
+ */
 export interface PublicApiRateLimits {
   readonly perMinute: number;
   readonly perHour: number;
@@ -25,7 +40,20 @@ export interface PublicApiRateLimits {
   readonly perIpPerMinute: number;
 }
 
-/** Options of `createPublicApiRouter`. */
+/**
+ * Options of `createPublicApiRouter`.
+ *
+ * @example
+ * ```ts
+ * const options: PublicApiOptions = {
+ *   store,
+ *   rateLimiter: (keyPrefix, points, duration) =>
+ *     new RateLimiterMemory({ keyPrefix, points, duration }),
+ *   webhookKey,
+ *   publicUrl: 'https://grove.example.com',
+ * };
+ * ```
+ */
 export interface PublicApiOptions {
   /** Where the data lives (the platform's implementation). */
   readonly store: PublicApiStore;

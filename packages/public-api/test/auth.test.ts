@@ -160,3 +160,22 @@ describe('authentication failures per IP', () => {
     expect(Number(limited.headers.get('retry-after'))).toBe(limited.json.retry_after);
   });
 });
+
+describe('malformed requests', () => {
+  let api: TestApi;
+
+  beforeEach(async () => {
+    api = await startTestApi();
+    seedProjects(api.store);
+  });
+  afterEach(() => api.close());
+
+  it('answers 400 (not 500) to a path that is not valid percent-encoding', async () => {
+    const { value } = api.store.addToken({});
+    const response = await api.call('GET', '/v1/project/%E0%A4%A/admin-logs', { token: value });
+
+    expect(response.status).toBe(400);
+    expect(response.json).toMatchObject({ error: 'Bad Request', code: 'invalid_parameter' });
+    expect(api.logs).toEqual([]);
+  });
+});

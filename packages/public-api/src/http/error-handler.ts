@@ -37,6 +37,11 @@ export function toPublicApiError(error: unknown, logger: Logger | undefined): Pu
       ? new PublicApiError(503, 'service_unavailable', 'Service unavailable, retry later')
       : unexpected();
   }
+  const status = (error as { status?: unknown } | null)?.status;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    // Express's own client errors (a path that is not valid percent-encoding…).
+    return new PublicApiError(400, 'invalid_parameter', 'The request is malformed');
+  }
   logger?.('Error', 'Public API: unexpected error', error);
 
   return unexpected();

@@ -1,4 +1,11 @@
-/** The stable machine codes of the `/v1` error bodies. */
+/**
+ * The stable machine codes of the `/v1` error bodies (`code`).
+ *
+ * @example
+ * ```ts
+ * if (body.code === ('token_expired' satisfies PublicApiErrorCode)) await renewToken();
+ * ```
+ */
 export type PublicApiErrorCode =
   | 'invalid_parameter'
   | 'invalid_json'

@@ -31,9 +31,15 @@ export async function readJsonBody(req: Request, limit: number): Promise<JsonBod
   if (!req.is('application/json')) {
     throw new PublicApiError(415, 'unsupported_media_type', 'The body must be application/json');
   }
+  // Close the connection: the rest of an oversize body is not worth reading.
   const tooLarge = () =>
-    new PublicApiError(413, 'payload_too_large', `The body must be at most ${limit} bytes`);
+    new PublicApiError(413, 'payload_too_large', `The body must be at most ${limit} bytes`, {
+      headers: { Connection: 'close' },
+    });
   if (length !== undefined && Number(length) > limit) throw tooLarge();
+  // A body parser of the app ran first (mount the router before it): use what it parsed.
+  const parsed = (req as { body?: unknown }).body;
+  if (req.readableEnded && parsed !== undefined) return { present: true, value: parsed };
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {

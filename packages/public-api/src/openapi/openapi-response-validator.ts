@@ -2,13 +2,17 @@ import Ajv2020 from 'ajv/dist/2020';
 import type { ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 
-import type {
-  OpenApiDocument,
-  OpenApiOperation,
-  OpenApiResponse,
-} from './public-api-openapi-document';
+import type { OpenApiDocument, OpenApiOperation, OpenApiResponse } from './openapi-types';
 
-/** A response to check against the document. */
+/**
+ * A response to check against the document.
+ *
+ * @example
+ * ```ts
+ * const response: ResponseToValidate = { method: 'GET', path: '/v1/openapi.json', status: 200,
+ *   contentType: 'application/json', body: document };
+ * ```
+ */
 export interface ResponseToValidate {
   readonly method: string;
   /** The concrete path (`/v1/project/acme/admin-logs`); a query string is ignored. */
@@ -22,7 +26,14 @@ export interface ResponseToValidate {
   readonly headers?: Readonly<Record<string, string>>;
 }
 
-/** Checks a response against an OpenAPI document: the empty list means it conforms. */
+/**
+ * Checks a response against an OpenAPI document: the empty list means it conforms.
+ *
+ * @example
+ * ```ts
+ * const validate: OpenApiResponseValidator = createOpenApiResponseValidator(document);
+ * ```
+ */
 export type OpenApiResponseValidator = (response: ResponseToValidate) => string[];
 
 const DOCUMENT_ID = 'urn:grove:public-api:openapi';
