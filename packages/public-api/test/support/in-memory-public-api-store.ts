@@ -35,6 +35,8 @@ import type {
 export class InMemoryPublicApiStore implements PublicApiStore {
   readonly calls: string[] = [];
   readonly touches: { tokenId: string; at: Date }[] = [];
+  /** The `limit` of every list call, in order. */
+  readonly listLimits: number[] = [];
   private readonly tokens = new Map<string, { token: StoredApiToken; owner: TokenOwner | null }>();
   private readonly environments: { projectId: number; environment: PublicApiEnvironment }[] = [];
   readonly activityLogs: { environmentId: number; item: ActivityLogItem }[] = [];
@@ -111,6 +113,7 @@ export class InMemoryPublicApiStore implements PublicApiStore {
 
   async listActivityLogs(query: ActivityLogQuery): Promise<readonly ActivityLogItem[]> {
     this.calls.push('listActivityLogs');
+    this.listLimits.push(query.limit);
     const rows = this.activityLogs
       .filter(entry => entry.environmentId === query.environment.id)
       .map(entry => entry.item)
@@ -132,6 +135,7 @@ export class InMemoryPublicApiStore implements PublicApiStore {
 
   async listAdminLogs(query: AdminLogQuery): Promise<readonly AdminLogItem[]> {
     this.calls.push('listAdminLogs');
+    this.listLimits.push(query.limit);
     const rows = this.adminLogs
       .filter(entry => entry.projectId === query.projectId)
       .map(entry => entry.item)
@@ -150,6 +154,7 @@ export class InMemoryPublicApiStore implements PublicApiStore {
 
   async listNotes(query: NoteQuery): Promise<readonly NoteItem[]> {
     this.calls.push('listNotes');
+    this.listLimits.push(query.limit);
     const sign = query.order === 'asc' ? 1 : -1;
 
     return this.notes
