@@ -172,6 +172,29 @@ describe('log lists', () => {
     expect(api.store.calls).not.toContain('listActivityLogs');
   });
 
+  it('answers odd input with a 400, never a 500', async () => {
+    const odd = [
+      'limit=%20',
+      'limit=%00',
+      'order=',
+      'cursor=..',
+      'cursor=%FF%FE',
+      'userEmail=a@b',
+      'userEmail=%40%40%40',
+      'createdAt.eq=2025-01-01T00:00:00%2B25:00',
+      'createdAt.eq=%E2%80%AE2025',
+      'action=%2C%2C',
+      'userId=%EF%BC%91',
+      '%E0%A4%A=1',
+      `teamName=${'%F0%9F%98%80'.repeat(300)}`,
+    ];
+    for (const query of odd) {
+      const response = await api.call('GET', `${ACTIVITY}?${query}`, { token });
+      expect([query, response.status]).toEqual([query, 400]);
+    }
+    expect(api.store.calls).not.toContain('listActivityLogs');
+  });
+
   it('accepts limit=1 and limit=100', async () => {
     const one = await api.call('GET', `${ACTIVITY}?limit=1`, { token });
     const hundred = await api.call('GET', `${ACTIVITY}?limit=100`, { token });

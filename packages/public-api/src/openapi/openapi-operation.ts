@@ -7,6 +7,11 @@ const digits: JsonSchema = { type: 'string', pattern: '^[0-9]+$' };
 
 /** Headers of every response: the request id and the tightest rate-limit window. */
 const COMMON_HEADERS = {
+  'X-Token-Scopes': {
+    required: false,
+    description: 'The scopes of the token (once it is authenticated).',
+    schema: { type: 'string' },
+  },
   'X-Request-Id': {
     required: true,
     description: 'Echoed in error bodies as `request_id`.',
