@@ -1,4 +1,23 @@
 // The public API of @grove/public-api. Hand-written: every export is chosen.
+
+// The router.
+export { createPublicApiRouter } from './create-public-api-router';
+export { DEFAULT_MAX_NOTE_LENGTH, DEFAULT_RATE_LIMITS } from './public-api-context';
+export type { PublicApiErrorCode } from './http/public-api-error';
+
+// The contract (OpenAPI 3.1) and its validator.
+export { publicApiOpenApiDocument } from './openapi/public-api-openapi-document';
+export type { OpenApiDocument, OpenApiOperation, OpenApiResponse } from './openapi/openapi-types';
+export { createOpenApiResponseValidator } from './openapi/openapi-response-validator';
+export type {
+  OpenApiResponseValidator,
+  ResponseToValidate,
+} from './openapi/openapi-response-validator';
+
+// Note content.
+export { sanitizeNoteContent } from './notes/sanitize-note-content';
+
+// The store the platform implements.
 export type {
   ActivityLogAction,
   ActivityLogItem,

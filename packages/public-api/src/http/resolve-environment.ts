@@ -1,0 +1,15 @@
+import type { PublicApiContext } from '../public-api-context';
+import type { PublicApiCaller, PublicApiEnvironment } from '../store/public-api-store';
+import { notFound } from './public-api-error';
+
+/** The environment of the caller's project with exactly this name; a 404 otherwise. */
+export async function resolveEnvironment(
+  context: PublicApiContext,
+  caller: PublicApiCaller,
+  name: string,
+): Promise<PublicApiEnvironment> {
+  const environment = await context.store.findEnvironment(caller.token.projectId, name);
+  if (environment === null) throw notFound('Environment');
+
+  return environment;
+}
