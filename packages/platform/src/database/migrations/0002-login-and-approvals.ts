@@ -1,40 +1,9 @@
 import { DataTypes } from 'sequelize';
-import type { ModelAttributeColumnOptions, QueryInterface } from 'sequelize';
+import type { QueryInterface } from 'sequelize';
 
+import { date, json, primaryKey, reference, text, timestamps } from './migration-columns';
+import type { Columns } from './migration-columns';
 import type { PlatformMigration } from './platform-migration';
-
-type Columns = Record<string, ModelAttributeColumnOptions>;
-
-const primaryKey = (): ModelAttributeColumnOptions => ({
-  type: DataTypes.INTEGER,
-  primaryKey: true,
-  autoIncrement: true,
-  allowNull: false,
-});
-const date = (allowNull = false): ModelAttributeColumnOptions => ({
-  type: DataTypes.DATE,
-  allowNull,
-});
-const timestamps = (): Columns => ({ created_at: date(), updated_at: date() });
-const text = (length: number, allowNull = false): ModelAttributeColumnOptions => ({
-  type: DataTypes.STRING(length),
-  allowNull,
-});
-const json = (allowNull: boolean): ModelAttributeColumnOptions => ({
-  type: DataTypes.JSON,
-  allowNull,
-});
-const reference = (
-  table: string,
-  onDelete: 'CASCADE' | 'SET NULL',
-  allowNull = onDelete === 'SET NULL',
-): ModelAttributeColumnOptions => ({
-  type: DataTypes.INTEGER,
-  allowNull,
-  references: { model: table, key: 'id' },
-  onDelete,
-  onUpdate: 'CASCADE',
-});
 
 const tables: ReadonlyArray<readonly [string, Columns]> = [
   [
