@@ -1,9 +1,8 @@
 import type { PublicApiContext } from '../public-api-context';
 import { ACTIVITY_LOG_ACTIONS, ACTIVITY_LOG_SOURCES } from '../store/public-api-store';
 import type { ActivityLogQuery } from '../store/public-api-store';
-import { decodeCursor } from './list-cursor';
 import type { ParsedListQuery } from './parsed-list-query';
-import { echoParameters } from './parsed-list-query';
+import { echoParameters, readListQuery } from './parsed-list-query';
 import {
   dateFilterNames,
   parseDateRange,
@@ -49,17 +48,7 @@ export function parseActivityLogQuery(
   params: ReadonlyMap<string, string>,
   path: Readonly<Record<string, string>>,
 ): ParsedListQuery<Omit<ActivityLogQuery, 'environment'>> {
-  const get = (name: string) => params.get(name);
-  const order = parseEnum('order', get('order') ?? 'desc', ['desc', 'asc'] as const);
-  const cursor = get('cursor');
-  const position =
-    cursor === undefined
-      ? undefined
-      : decodeCursor(context.cursorKey, cursor, 'activity-logs', order);
-  const optional = <T>(name: string, parse: (name: string, value: string) => T) => {
-    const value = get(name);
-    return value === undefined ? undefined : parse(name, value);
-  };
+  const { get, optional, order, position } = readListQuery(context, params, 'activity-logs');
   const query: Omit<ActivityLogQuery, 'environment'> = {
     limit: parseLimit(get('limit')),
     order,

@@ -5,14 +5,12 @@ import {
   ADMIN_LOG_TYPES,
 } from '../store/public-api-store';
 import type { AdminLogQuery } from '../store/public-api-store';
-import { decodeCursor } from './list-cursor';
 import type { ParsedListQuery } from './parsed-list-query';
-import { echoParameters } from './parsed-list-query';
+import { echoParameters, readListQuery } from './parsed-list-query';
 import {
   dateFilterNames,
   parseDateRange,
   parseEmail,
-  parseEnum,
   parseEnumList,
   parseLimit,
   parsePositiveInteger,
@@ -50,15 +48,7 @@ export function parseAdminLogQuery(
   projectId: number,
   path: Readonly<Record<string, string>>,
 ): ParsedListQuery<AdminLogQuery> {
-  const get = (name: string) => params.get(name);
-  const order = parseEnum('order', get('order') ?? 'desc', ['desc', 'asc'] as const);
-  const cursor = get('cursor');
-  const position =
-    cursor === undefined ? undefined : decodeCursor(context.cursorKey, cursor, 'admin-logs', order);
-  const optional = <T>(name: string, parse: (name: string, value: string) => T) => {
-    const value = get(name);
-    return value === undefined ? undefined : parse(name, value);
-  };
+  const { get, optional, order, position } = readListQuery(context, params, 'admin-logs');
   const query: AdminLogQuery = {
     projectId,
     limit: parseLimit(get('limit')),

@@ -1,15 +1,13 @@
 import { invalidParameter } from '../http/public-api-error';
 import type { PublicApiContext } from '../public-api-context';
 import type { NoteQuery } from '../store/public-api-store';
-import { decodeCursor } from './list-cursor';
 import type { ParsedListQuery } from './parsed-list-query';
-import { echoParameters } from './parsed-list-query';
+import { echoParameters, readListQuery } from './parsed-list-query';
 import {
   dateFilterNames,
   parseBoolean,
   parseDateRange,
   parseEmail,
-  parseEnum,
   parseLimit,
   parsePositiveInteger,
   parseText,
@@ -44,18 +42,10 @@ export function parseNoteQuery(
   params: ReadonlyMap<string, string>,
   path: Readonly<Record<string, string>>,
 ): ParsedListQuery<Omit<NoteQuery, 'environment'>> {
-  const get = (name: string) => params.get(name);
-  const order = parseEnum('order', get('order') ?? 'desc', ['desc', 'asc'] as const);
-  const cursor = get('cursor');
-  const position =
-    cursor === undefined ? undefined : decodeCursor(context.cursorKey, cursor, 'notes', order);
+  const { get, optional, order, position } = readListQuery(context, params, 'notes');
   if (position !== undefined && !/^[1-9][0-9]{0,9}$/.test(position.id)) {
     throw invalidParameter('cursor', 'cursor is invalid: malformed');
   }
-  const optional = <T>(name: string, parse: (name: string, value: string) => T) => {
-    const value = get(name);
-    return value === undefined ? undefined : parse(name, value);
-  };
   const query: Omit<NoteQuery, 'environment'> = {
     limit: parseLimit(get('limit')),
     order,
