@@ -36,7 +36,9 @@ describe('delegated tokens (the platform acting for a user)', () => {
         books.addAction('Record caller', {
           scope: 'Single',
           execute: context => {
-            seen.push({ id: context.caller.id, delegation: context.caller.delegation });
+            // Caller spreads the AgentUser: the delegation reaches the customizations at run time.
+            const caller = context.caller as typeof context.caller & { delegation?: unknown };
+            seen.push({ id: caller.id, delegation: caller.delegation });
           },
         }),
       );
