@@ -12,6 +12,7 @@ import type { Redis } from 'ioredis';
 import { createLoginRateLimiter } from './auth/login-rate-limiter';
 import { rateLimiterFactory } from './auth/rate-limiter-factory';
 import { bootstrapPlatform } from './bootstrap/bootstrap-platform';
+import { startWorkflowRunSweeper } from './workflows/start-workflow-run-sweeper';
 import type { BootstrapOptions, BootstrapResult } from './bootstrap/bootstrap-platform';
 import { openPlatformDatabase } from './database/open-platform-database';
 import { readOrCreateSetting } from './database/read-or-create-setting';
@@ -160,6 +161,8 @@ export async function createPlatform(
       webhookKey,
       onClose: hook => closeHooks.push(hook),
     };
+    // Runs a previous process left active are ended before anyone can start one.
+    await startWorkflowRunSweeper(context);
     const app = express();
     app.disable('x-powered-by');
     app.use(buildPlatformRouter(context, options.maxBodySize ?? 50 * 1024 * 1024));
