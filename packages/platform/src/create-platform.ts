@@ -161,14 +161,14 @@ export async function createPlatform(
       webhookKey,
       onClose: hook => closeHooks.push(hook),
     };
-    // Runs a previous process left active are ended before anyone can start one.
-    await startWorkflowRunSweeper(context);
     const app = express();
     app.disable('x-powered-by');
     app.use(buildPlatformRouter(context, options.maxBodySize ?? 50 * 1024 * 1024));
     // The OpenID provider (started by the router) must be up, its keys written, before the
     // first request: a platform that cannot sign logins does not start.
     if (mode === 'standard') await oidcProvider(context);
+    // Runs a previous process left active are ended before the first request can start one.
+    await startWorkflowRunSweeper(context);
     server?.on('request', app);
 
     let closing: Promise<void> | undefined;
