@@ -60,6 +60,14 @@ export type {
   SignSessionTokenOptions,
   VerifySessionTokenOptions,
 } from './auth/session-token';
+export {
+  signDelegationToken,
+  verifyDelegationToken,
+  isDelegationClaims,
+  DELEGATION_AUDIENCE,
+  DELEGATION_LIFETIME_SECONDS,
+} from './auth/delegation-token';
+export type { DelegationClaim, DelegationTokenOptions } from './auth/delegation-token';
 export { signIdToken, verifyIdToken } from './auth/id-token';
 export type { IdTokenExpectations, SignIdTokenOptions } from './auth/id-token';
 

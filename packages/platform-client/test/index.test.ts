@@ -4,6 +4,8 @@ describe('public API', () => {
   it('exports exactly these values', () => {
     expect(Object.keys(api).sort()).toMatchInlineSnapshot(`
      [
+       "DELEGATION_AUDIENCE",
+       "DELEGATION_LIFETIME_SECONDS",
        "EventStream",
        "OidcLogin",
        "PermissionService",
@@ -19,11 +21,14 @@ describe('public API', () => {
        "getUsers",
        "hashChart",
        "injectTemplates",
+       "isDelegationClaims",
        "postActivityLog",
+       "signDelegationToken",
        "signIdToken",
        "signSessionToken",
        "updateActivityLogStatus",
        "uploadSchema",
+       "verifyDelegationToken",
        "verifyIdToken",
        "verifySessionToken",
      ]

@@ -12,6 +12,7 @@ import type { Redis } from 'ioredis';
 import { createLoginRateLimiter } from './auth/login-rate-limiter';
 import { rateLimiterFactory } from './auth/rate-limiter-factory';
 import { bootstrapPlatform } from './bootstrap/bootstrap-platform';
+import { startWorkflowRunSweeper } from './workflows/start-workflow-run-sweeper';
 import type { BootstrapOptions, BootstrapResult } from './bootstrap/bootstrap-platform';
 import { openPlatformDatabase } from './database/open-platform-database';
 import { readOrCreateSetting } from './database/read-or-create-setting';
@@ -166,6 +167,8 @@ export async function createPlatform(
     // The OpenID provider (started by the router) must be up, its keys written, before the
     // first request: a platform that cannot sign logins does not start.
     await oidcProvider(context);
+    // Runs a previous process left active are ended before the first request can start one.
+    await startWorkflowRunSweeper(context);
     server?.on('request', app);
 
     let closing: Promise<void> | undefined;

@@ -24,6 +24,11 @@ export type {
   EnvironmentSchemaRow,
   ActivityLogRow,
   AdminLogRow,
+  WorkflowRow,
+  WorkflowStep,
+  WorkflowRunRow,
+  WorkflowRunStatus,
+  WorkflowRunStepResult,
 } from './database/models/platform-models';
 
 // Secrets
@@ -145,6 +150,14 @@ export { standardActivityLogHooks } from './routes/activity-logs/standard-activi
 export { readApprovalRequest } from './routes/approvals/read-approval-request';
 export type { ApprovalRequestInput } from './routes/approvals/read-approval-request';
 export type { ActivityLogRequest } from './routes/activity-logs/read-activity-log-request';
+
+// Workflows: runs through the agent, as a user (delegated tokens)
+export { startWorkflowRun } from './workflows/start-workflow-run';
+export type { WorkflowRunStart } from './workflows/start-workflow-run';
+export { freeStaleWorkflowRuns, STALE_WORKFLOW_RUN_MS } from './workflows/free-stale-workflow-runs';
+export { WORKFLOW_STEP_TIMEOUT_MS } from './workflows/call-agent-action';
+export { checkWorkflowInput, MAX_WORKFLOW_STEPS } from './workflows/check-workflow-input';
+export type { WorkflowInput } from './workflows/check-workflow-input';
 
 // Sandbox mode (the test kit's platform)
 export { SandboxState } from './sandbox/sandbox-state';

@@ -101,7 +101,7 @@ export function buildForestRouter(services: AgentServices, whitelist: IpWhitelis
   router.use('/authentication', bodyParsers(loginBodyLimit));
   mountAuthentication(router, services);
 
-  router.use(authenticate(options.authSecret));
+  router.use(authenticate(options.authSecret, options.envSecret));
   router.use(ipWhitelist(whitelist));
   router.use(bodyParsers(options.maxBodySize));
   for (const mount of privateRoutes) mount(router, services);

@@ -15,6 +15,10 @@ import { mountRoles } from '../routes/admin/roles-route';
 import { mountSession } from '../routes/admin/session-route';
 import { mountTeamMembers } from '../routes/admin/team-members-route';
 import { mountTeams } from '../routes/admin/teams-route';
+import { mountWorkflow } from '../routes/admin/workflow-route';
+import { mountWorkflowRun } from '../routes/admin/workflow-run-route';
+import { mountWorkflowWebhook } from '../routes/admin/workflow-webhook-route';
+import { mountWorkflows } from '../routes/admin/workflows-route';
 import { mountEnvironment } from '../routes/agent/environment-route';
 import { mountEnvironmentPermissions } from '../routes/agent/environment-permissions-route';
 import { mountForestSchema } from '../routes/agent/forest-schema-route';
@@ -164,6 +168,11 @@ const projectAdminRoutes: readonly PlatformRouteMounter[] = [
   mountRoles,
   mountRoleRights,
   mountAdminLogs,
+  // Workflows of an environment, their webhook URL, and their runs' status.
+  mountWorkflows,
+  mountWorkflow,
+  mountWorkflowWebhook,
+  mountWorkflowRun,
 ];
 
 /** Largest admin API body (a whole rendering with its charts). */

@@ -102,6 +102,8 @@ export async function snapshotDatabase(db: PlatformDatabase): Promise<unknown> {
     Rendering: models.Rendering,
     Invitation: models.Invitation,
     AdminLog: models.AdminLog,
+    Workflow: models.Workflow,
+    WorkflowRun: models.WorkflowRun,
   };
   const snapshot: Record<string, unknown> = {};
   for (const [name, model] of Object.entries(tables)) {

@@ -1,5 +1,9 @@
 import { GroveError } from '@grove/datasource-toolkit';
-import { verifySessionToken } from '@grove/platform-client';
+import {
+  isDelegationClaims,
+  verifyDelegationToken,
+  verifySessionToken,
+} from '@grove/platform-client';
 import type { RequestHandler, Response } from 'express';
 
 /** The user of a session token (the claims the agent issues at login, spec §2.2). */
@@ -13,7 +17,22 @@ export interface AgentUser {
   readonly permissionLevel?: 'admin' | 'developer' | 'editor' | 'user';
   readonly renderingId?: number;
   readonly tags: Readonly<Record<string, string>>;
+  /**
+   * Set when the platform acts for the user (a delegated token): where the operation comes
+   * from, and the API token or workflow run (and step) that caused it.
+   */
+  readonly delegation?: {
+    source: 'ui' | 'api' | 'webhook' | 'mcp';
+    apiTokenId?: number;
+    workflowRunId?: string;
+    workflowName?: string;
+    workflowStepName?: string;
+  };
 }
+
+type Delegation = NonNullable<AgentUser['delegation']>;
+
+const delegationSources: readonly Delegation['source'][] = ['ui', 'api', 'webhook', 'mcp'];
 
 const cookieName = 'forest_session_token';
 
@@ -45,15 +64,20 @@ function readCookie(header: string | undefined): string | undefined {
 /**
  * Checks the session token on private routes (spec §2.3): the `forest_session_token` cookie
  * first, then `Authorization: Bearer <token>`; the verified user lands in `response.locals.user`.
- * A token must be HS256 with the auth secret and carry a numeric `exp` in the future; anything
- * else, malformed cookies included, is a 401 `Authentication Error`.
+ * A session token must be HS256 with the auth secret and carry a numeric `exp` in the future.
+ * With `envSecret`, a delegated token is accepted too: HS256 with the env secret, `aud`
+ * `grove-agent-delegation` and a `grove_delegation` claim (the platform acting for a user, e.g. a
+ * workflow run); its user gets `delegation`. A token is one or the other, never both: claims of a
+ * delegation are refused as a session even if the auth secret verifies them, and a token signed
+ * with the auth secret never verifies as a delegation. Anything else, malformed cookies included,
+ * is a 401 `Authentication Error`.
  *
  * @example
  * ```ts
- * router.use(authenticate(options.authSecret));
+ * router.use(authenticate(options.authSecret, options.envSecret));
  * ```
  */
-export function authenticate(authSecret: string): RequestHandler {
+export function authenticate(authSecret: string, envSecret?: string): RequestHandler {
   return (request, response, next) => {
     let token = readCookie(request.headers.cookie);
     if (token === undefined) {
@@ -71,14 +95,52 @@ export function authenticate(authSecret: string): RequestHandler {
     }
 
     if (!token) return next(unauthorized('Authentication Error'));
-    verifySessionToken(token, { secret: authSecret }).then(
-      claims => {
-        (response.locals as { user?: AgentUser }).user = toUser(claims);
+    verifyUser(token, authSecret, envSecret).then(
+      user => {
+        (response.locals as { user?: AgentUser }).user = user;
         next();
       },
       () => next(unauthorized('Authentication Error')),
     );
   };
+}
+
+async function verifyUser(
+  token: string,
+  authSecret: string,
+  envSecret?: string,
+): Promise<AgentUser> {
+  const session = await verifySessionToken(token, { secret: authSecret }).catch(() => undefined);
+  if (session && !isDelegationClaims(session)) return toUser(session);
+  if (envSecret === undefined || envSecret === '') throw unauthorized('Authentication Error');
+  const claims = await verifyDelegationToken(token, { secret: envSecret });
+  const delegation = toDelegation(claims.grove_delegation);
+  if (!delegation) throw unauthorized('Authentication Error');
+
+  return { ...toUser(claims), delegation };
+}
+
+/** The `grove_delegation` claim, or undefined when it is not one (the token is then refused). */
+function toDelegation(value: unknown): Delegation | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const claim = value as Record<string, unknown>;
+  const source = delegationSources.find(candidate => candidate === claim.source);
+  if (!source) return undefined;
+  const text = (key: string) =>
+    typeof claim[key] === 'string' && (claim[key] as string).length <= 255
+      ? (claim[key] as string)
+      : undefined;
+  const apiTokenId = Number.isSafeInteger(claim.apiTokenId)
+    ? (claim.apiTokenId as number)
+    : undefined;
+  const delegation: Delegation = { source };
+  if (apiTokenId !== undefined) delegation.apiTokenId = apiTokenId;
+  for (const key of ['workflowRunId', 'workflowName', 'workflowStepName'] as const) {
+    const field = text(key);
+    if (field !== undefined) delegation[key] = field;
+  }
+
+  return delegation;
 }
 
 function toUser(payload: Readonly<Record<string, unknown>>): AgentUser {

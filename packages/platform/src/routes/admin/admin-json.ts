@@ -6,6 +6,8 @@ import type {
   RoleRow,
   TeamRow,
   UserRow,
+  WorkflowRow,
+  WorkflowRunRow,
 } from '../../database/models/platform-models';
 
 // What the admin API shows of each row: camelCase, ids as numbers, never a secret hash nor a
@@ -75,5 +77,36 @@ export function renderingJson(rendering: RenderingRow) {
     environmentId: rendering.environmentId,
     collections: rendering.collections,
     stats: rendering.stats,
+  };
+}
+
+/** A workflow (its webhook URL is read apart: `…/webhook`). */
+export function workflowJson(workflow: WorkflowRow) {
+  return {
+    id: workflow.id,
+    environmentId: workflow.environmentId,
+    name: workflow.name,
+    collectionName: workflow.collectionName,
+    steps: workflow.steps,
+    webhookEnabled: workflow.webhookEnabled,
+    createdAt: workflow.createdAt,
+    updatedAt: workflow.updatedAt,
+  };
+}
+
+/** A run of a workflow: its status and each step's result. */
+export function workflowRunJson(run: WorkflowRunRow) {
+  return {
+    id: run.id,
+    workflowId: run.workflowId,
+    environmentId: run.environmentId,
+    recordId: run.recordId,
+    userId: run.userId,
+    userEmail: run.userEmail,
+    source: run.source,
+    status: run.status,
+    steps: run.steps,
+    createdAt: run.createdAt,
+    finishedAt: run.finishedAt,
   };
 }
