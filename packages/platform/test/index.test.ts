@@ -39,6 +39,7 @@ describe('@grove/platform exports', () => {
       'createLoginRateLimiter',
       'createMemoryEventBus',
       'createPlatform',
+      'createPlatformPublicApiStore',
       'createProject',
       'createRedisEventBus',
       'environmentEnvSecret',
