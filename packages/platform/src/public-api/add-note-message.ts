@@ -41,9 +41,8 @@ export async function addNoteMessage(
       { noteId, content, userId: owner.id, userEmail: owner.email },
       { transaction },
     );
-    note.set({ updatedAt: message.createdAt });
     note.changed('updatedAt', true);
-    await note.save({ transaction, silent: true });
+    await note.save({ transaction });
     await writeApiActivityLog(context, transaction, caller, team, {
       environmentId: environment.id,
       action: 'createMessage',

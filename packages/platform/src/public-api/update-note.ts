@@ -47,9 +47,9 @@ export async function updateNote(
           ? (note.archivedAt ?? now)
           : null;
     const title = change.title ?? note.title;
-    note.set({ title, archivedAt, updatedAt: now });
+    note.set({ title, archivedAt });
     note.changed('updatedAt', true);
-    await note.save({ transaction, silent: true });
+    await note.save({ transaction });
     const actions: string[] = [];
     if (change.title !== undefined || change.archived === false) actions.push('updateNote');
     if (change.archived === true) actions.push('archiveNote');
