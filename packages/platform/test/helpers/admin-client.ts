@@ -102,6 +102,7 @@ export async function snapshotDatabase(db: PlatformDatabase): Promise<unknown> {
     Rendering: models.Rendering,
     Invitation: models.Invitation,
     AdminLog: models.AdminLog,
+    ApiToken: models.ApiToken,
   };
   const snapshot: Record<string, unknown> = {};
   for (const [name, model] of Object.entries(tables)) {

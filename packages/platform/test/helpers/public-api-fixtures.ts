@@ -86,7 +86,10 @@ export async function countQueries(
   platform: Platform,
   run: () => Promise<unknown>,
 ): Promise<number> {
-  const { options } = platform.context.db.sequelize;
+  // Sequelize reads `options.logging` at each query; its type does not declare `options`.
+  const { options } = platform.context.db.sequelize as unknown as {
+    options: { logging: unknown };
+  };
   const before = options.logging;
   let count = 0;
   options.logging = () => {

@@ -30,9 +30,9 @@ function apiTokenJson(token: ApiTokenRow, ownerEmail: string | null, now: Date) 
     status: statusOf(token, now),
     owner: { id: token.userId, email: ownerEmail },
     createdAt: token.createdAt,
-    lastUsedAt: token.lastUsedAt,
-    expiresAt: token.expiresAt,
-    revokedAt: token.revokedAt,
+    lastUsedAt: token.lastUsedAt ?? null,
+    expiresAt: token.expiresAt ?? null,
+    revokedAt: token.revokedAt ?? null,
   };
 }
 

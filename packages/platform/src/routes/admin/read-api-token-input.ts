@@ -59,10 +59,18 @@ function readScopes(value: unknown): ApiTokenScope[] {
   return scopes;
 }
 
+/** The date part names a real day (JavaScript turns 2027-02-31 into March 3rd). */
+function isCalendarDate(text: string): boolean {
+  const [year, month, day] = text.slice(0, 10).split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+
+  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
 function readExpiresAt(value: unknown, now: Date): Date | null {
   if (value === undefined || value === null) return null;
   const date = typeof value === 'string' && ISO_DATE.test(value) ? new Date(value) : null;
-  if (!date || Number.isNaN(date.getTime())) {
+  if (!date || Number.isNaN(date.getTime()) || !isCalendarDate(value as string)) {
     throw new ValidationError('expiresAt is an ISO 8601 date-time (e.g. 2027-01-31T00:00:00Z)');
   }
   const latest = new Date(now);
