@@ -48,10 +48,11 @@ describe.each(availableServers())('two platform processes on one $name database'
     });
     expect(JSON.stringify(jwks[0])).not.toMatch(/"d":/);
     expect(settings.map(setting => setting.key)).toEqual([
-      // The env secrets' key (no secretKey given), then the provider's keys.
+      // The env secrets' key (no secretKey given), the provider's keys, the webhook URLs' key.
       'env-secret-encryption-key',
       OIDC_SETTINGS.cookieKeys,
       OIDC_SETTINGS.jwks,
+      'workflows.webhook-key',
     ]);
     expect(raced[0]).toEqual(raced[1]);
     expect(await loadOidcKeys(second.context.db)).toEqual(raced[0]);
