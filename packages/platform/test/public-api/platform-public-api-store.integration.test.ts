@@ -113,6 +113,7 @@ describe.each(availableServers())('the platform public API store on $name', serv
   });
 
   describe('activity logs', () => {
+    // About 300 pages on each database: more than the default 5 s on a loaded machine.
     it('pages 1,000 logs sharing 10 timestamps by cursor without loss or duplicate', async () => {
       const environment = await addEnvironment(platform, projectId, 'Paging');
       const users = await Promise.all(
@@ -161,7 +162,7 @@ describe.each(availableServers())('the platform public API store on $name', serv
           expect(ids).toEqual(order === 'asc' ? ascending : [...ascending].reverse());
         }
       }
-    });
+    }, 120_000);
 
     it('reads a bounded number of queries whatever the limit', async () => {
       const environment = (await store.findEnvironment(projectId, 'Paging'))!;
