@@ -100,6 +100,9 @@ export { checkIpWhitelist } from './services/check-ip-whitelist';
 export type { IpRule } from './services/check-ip-whitelist';
 export { SESSION_COOKIE, SESSION_DURATION_MS } from './auth/console-session';
 
+// Public API (`@grove/public-api`): the platform's store
+export { createPlatformPublicApiStore } from './public-api/create-platform-public-api-store';
+
 // Agent protocol: schema store and permissions v4
 export { parseApimap, checkSchemaHash, APIMAP_LIMITS } from './schema/parse-apimap';
 export type { ParseApimapOptions } from './schema/parse-apimap';

@@ -43,6 +43,7 @@ describe('@grove/platform exports', () => {
       'createLoginRateLimiter',
       'createMemoryEventBus',
       'createPlatform',
+      'createPlatformPublicApiStore',
       'createProject',
       'createRedisEventBus',
       'environmentEnvSecret',

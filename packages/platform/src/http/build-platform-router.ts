@@ -2,6 +2,7 @@ import express, { Router } from 'express';
 
 import { mountAcceptInvitation } from '../routes/admin/accept-invitation-route';
 import { mountAdminLogs } from '../routes/admin/admin-logs-route';
+import { mountApiTokens } from '../routes/admin/api-tokens-route';
 import { mountAdminEnvironment } from '../routes/admin/environment-route';
 import { mountEnvironments } from '../routes/admin/environments-route';
 import { mountInvitations } from '../routes/admin/invitations-route';
@@ -173,6 +174,7 @@ const projectAdminRoutes: readonly PlatformRouteMounter[] = [
   mountWorkflow,
   mountWorkflowWebhook,
   mountWorkflowRun,
+  mountApiTokens,
 ];
 
 /** Largest admin API body (a whole rendering with its charts). */

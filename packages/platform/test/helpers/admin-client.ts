@@ -104,6 +104,7 @@ export async function snapshotDatabase(db: PlatformDatabase): Promise<unknown> {
     AdminLog: models.AdminLog,
     Workflow: models.Workflow,
     WorkflowRun: models.WorkflowRun,
+    ApiToken: models.ApiToken,
   };
   const snapshot: Record<string, unknown> = {};
   for (const [name, model] of Object.entries(tables)) {

@@ -3,6 +3,7 @@ import type { RequestHandler, Response } from 'express';
 
 import type { ProjectRow } from '../../database/models/platform-models';
 import type { PlatformContext } from '../../platform-context';
+import { isProjectAdminRole } from '../../services/is-project-admin-role';
 import { adminSessionOf } from './require-admin-session';
 
 /**
@@ -30,7 +31,7 @@ export function requireProjectAdmin(context: PlatformContext): RequestHandler {
       const project = member ? await models.Project.findByPk(projectId) : null;
       if (!member || !project) throw new NotFoundError(`No project ${raw}`);
       const role = await models.Role.findByPk(member.roleId);
-      if (!role?.builtIn || role.name !== 'Admin') {
+      if (!isProjectAdminRole(role)) {
         throw new ForbiddenError('Only the Admins of this project may administer it');
       }
       res.locals.project = project.get({ plain: true });
