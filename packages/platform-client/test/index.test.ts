@@ -5,6 +5,7 @@ describe('public API', () => {
     expect(Object.keys(api).sort()).toMatchInlineSnapshot(`
      [
        "EventStream",
+       "MAX_AGENT_ACTIVITY_LOGS",
        "OidcLogin",
        "PermissionService",
        "PlatformHttp",
@@ -20,6 +21,8 @@ describe('public API', () => {
        "hashChart",
        "injectTemplates",
        "postActivityLog",
+       "postAgentActivityLogs",
+       "setAgentActivityLogStatus",
        "signIdToken",
        "signSessionToken",
        "updateActivityLogStatus",

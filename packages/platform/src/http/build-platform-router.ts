@@ -15,6 +15,8 @@ import { mountRoles } from '../routes/admin/roles-route';
 import { mountSession } from '../routes/admin/session-route';
 import { mountTeamMembers } from '../routes/admin/team-members-route';
 import { mountTeams } from '../routes/admin/teams-route';
+import { mountAgentActivityLogStatus } from '../routes/agent/agent-activity-log-status-route';
+import { mountAgentActivityLogs } from '../routes/agent/agent-activity-logs-route';
 import { mountEnvironment } from '../routes/agent/environment-route';
 import { mountEnvironmentPermissions } from '../routes/agent/environment-permissions-route';
 import { mountForestSchema } from '../routes/agent/forest-schema-route';
@@ -79,7 +81,13 @@ const agentRoutes: readonly PlatformRouteMounter[] = [
   mountRenderingPermissions,
   // Event stream (§2.6).
   mountSubscribeToEvents,
+  // Activity logs of every agent operation (Grove addition to §5), under their own body limit.
+  mountAgentActivityLogs,
+  mountAgentActivityLogStatus,
 ];
+
+/** Largest body of `POST /liana/v1/activity-logs` (500 entries). */
+const ACTIVITY_LOGS_BODY_LIMIT = 4 * 1024 * 1024;
 
 /** The user info of a login (§3.2 step 5): env secret and the user's access token. */
 const userInfoRoutes: readonly PlatformRouteMounter[] = [mountRenderingAuthorization];
@@ -176,7 +184,7 @@ const ADMIN_BODY_LIMIT = 2 * 1024 * 1024;
  *    interaction forms have their own bounded urlencoded parser; then the MCP OAuth routes under
  *    `/oauth` (standard mode only), which parse their own bounded bodies;
  * 1. agent protocol — the env secret is checked first, then the JSON body is parsed (an unknown
- *    caller never makes the platform read a large body). In sandbox mode an unknown env secret
+ *    caller never makes the platform read a large body; activity logs have a 4 MiB limit). In sandbox mode an unknown env secret
  *    provisions its environment there, the test-kit paths are checked the same way, and the
  *    sandbox-only routes follow (each resolves its caller before reading its small body);
  *    in standard mode the user routes follow (activity logs, approvals): each checks the Bearer
@@ -205,7 +213,14 @@ export function buildPlatformRouter(context: PlatformContext, maxBodySize: numbe
   // serves it too.
   if (!sandbox) for (const mount of [...loginRoutes, ...mcpOAuthRoutes]) mount(router, context);
   const paths = sandbox ? [...AGENT_PATHS, ...TEST_KIT_PATHS] : AGENT_PATHS;
-  router.use(paths, environment, express.json({ limit: maxBodySize }));
+  const agentJson = express.json({ limit: maxBodySize });
+  const activityLogsJson = express.json({ limit: ACTIVITY_LOGS_BODY_LIMIT });
+  router.use(paths, environment, (req, res, next) =>
+    // Paths are relative to the mount point here (`/liana`).
+    req.path.startsWith('/v1/activity-logs')
+      ? activityLogsJson(req, res, next)
+      : agentJson(req, res, next),
+  );
   for (const mount of agentRoutes) mount(router, context);
   if (!sandbox)
     for (const mount of [...userInfoRoutes, ...userRoutes(context)]) mount(router, context);
