@@ -2,6 +2,18 @@ import { GroveError } from '@grove/datasource-toolkit';
 import { verifySessionToken } from '@grove/platform-client';
 import type { RequestHandler, Response } from 'express';
 
+/**
+ * Who an operation is run for when it is not a person in the UI: a workflow run (started from
+ * the UI, a webhook or the public API). Forwarded into the operation's activity logs.
+ */
+export interface AgentUserDelegation {
+  readonly source: 'ui' | 'mcp' | 'webhook' | 'api';
+  readonly apiTokenId?: number;
+  readonly workflowRunId?: string;
+  readonly workflowName?: string;
+  readonly workflowStepName?: string;
+}
+
 /** The user of a session token (the claims the agent issues at login, spec §2.2). */
 export interface AgentUser {
   readonly id: number;
@@ -13,6 +25,8 @@ export interface AgentUser {
   readonly permissionLevel?: 'admin' | 'developer' | 'editor' | 'user';
   readonly renderingId?: number;
   readonly tags: Readonly<Record<string, string>>;
+  /** Set when the operation is delegated (workflow runs); the activity logs' source. */
+  readonly delegation?: AgentUserDelegation;
 }
 
 const cookieName = 'forest_session_token';
