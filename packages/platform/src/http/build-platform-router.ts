@@ -184,9 +184,9 @@ const ADMIN_BODY_LIMIT = 2 * 1024 * 1024;
  *    interaction forms have their own bounded urlencoded parser; then the MCP OAuth routes under
  *    `/oauth` (standard mode only), which parse their own bounded bodies;
  * 1. agent protocol — the env secret is checked first, then the JSON body is parsed (an unknown
- *    caller never makes the platform read a large body; activity logs have a 4 MiB limit). In sandbox mode an unknown env secret
- *    provisions its environment there, the test-kit paths are checked the same way, and the
- *    sandbox-only routes follow (each resolves its caller before reading its small body);
+ *    caller never makes the platform read a large body; agents' activity logs have their own
+ *    4 MiB limit). In sandbox mode an unknown env secret provisions its environment there, the
+ *    test-kit paths are checked the same way, and the sandbox-only routes follow (each resolves its caller before reading its small body);
  *    in standard mode the user routes follow (activity logs, approvals): each checks the Bearer
  *    user access token, then the rendering or project, before reading its small body;
  * 2. admin API, public part — login and invitation acceptance, each with a 16 KiB body limit;

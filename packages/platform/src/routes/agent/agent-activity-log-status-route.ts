@@ -33,10 +33,10 @@ export const mountAgentActivityLogStatus: PlatformRouteMounter = (router, contex
         throw new ValidationError('status must be completed or failed');
       }
       // Conditional update: only a pending log changes, once.
-      const [changed] = await models.ActivityLog.update(
-        { status },
-        { where: { id: log.id, status: 'pending' } },
-      );
+      const update = () =>
+        models.ActivityLog.update({ status }, { where: { id: log.id, status: 'pending' } });
+      // The sandbox's in-memory SQLite has one connection: its writes take turns.
+      const [changed] = context.sandbox ? await context.sandbox.serialize(update) : await update();
       if (changed === 0) {
         throw new GroveError('ConflictError', `The activity log ${id} is already ${log.status}`);
       }
