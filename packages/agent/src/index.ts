@@ -6,7 +6,8 @@ export { Agent } from './agent/agent';
 export type { AgentOptions, ResolvedAgentOptions } from './options/agent-options';
 
 // HTTP pieces for custom hosting and tests
-export type { AgentUser } from './http/middlewares/authenticate';
+export type { AgentUser, AgentUserDelegation } from './http/middlewares/authenticate';
+export type { ActivityLogsMode } from './activity/activity-log-recorder';
 export { toErrorBody } from './http/middlewares/error-handler';
 export type { ErrorBodyItem } from './http/middlewares/error-handler';
 

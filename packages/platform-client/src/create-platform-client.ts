@@ -1,6 +1,7 @@
 import { ValidationError } from '@grove/datasource-toolkit';
 import type { Logger } from '@grove/datasource-toolkit';
 import { postActivityLog, updateActivityLogStatus } from './activity/activity-logs';
+import { postAgentActivityLogs, setAgentActivityLogStatus } from './activity/agent-activity-logs';
 import { OidcLogin } from './auth/oidc-login';
 import { EventStream } from './events/event-stream';
 import { PlatformHttp } from './http/platform-http';
@@ -68,6 +69,8 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
         ...auth,
         onError: auth.onError ?? (error => logger('Warn', 'activity log status failed', error)),
       }),
+    postAgentActivityLogs: entries => postAgentActivityLogs(http, entries),
+    setAgentActivityLogStatus: (id, status) => setAgentActivityLogStatus(http, id, status),
     subscribeToEvents(subscription = {}) {
       const onRefresh = refreshHandler(permissions, logger, subscription.onRefreshCustomizations);
       const stream = new EventStream({

@@ -78,3 +78,9 @@ export type {
   ActivityLogAuth,
   ActivityLogHandle,
 } from './activity/activity-logs';
+export {
+  postAgentActivityLogs,
+  setAgentActivityLogStatus,
+  MAX_AGENT_ACTIVITY_LOGS,
+} from './activity/agent-activity-logs';
+export type { AgentActivityLogEntry, AgentActivitySource } from './activity/agent-activity-logs';

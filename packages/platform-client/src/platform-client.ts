@@ -4,6 +4,7 @@ import type {
   ActivityLogEntry,
   ActivityLogHandle,
 } from './activity/activity-logs';
+import type { AgentActivityLogEntry } from './activity/agent-activity-logs';
 import type { OidcLogin } from './auth/oidc-login';
 import type { PermissionService } from './permissions/permission-service';
 import type {
@@ -62,6 +63,10 @@ export interface PlatformClient {
     status: 'completed' | 'failed',
     auth: ActivityLogAuth & { retryDelayMs?: number; onError?: (error: unknown) => void },
   ): Promise<void>;
+  /** Stores the agent's activity logs (env secret), all or nothing; their ids in order. */
+  postAgentActivityLogs(entries: readonly AgentActivityLogEntry[]): Promise<string[]>;
+  /** Marks a pending log of the agent's `completed` or `failed`; throws on failure. */
+  setAgentActivityLogStatus(id: string, status: 'completed' | 'failed'): Promise<void>;
   /** Opens the event stream in the background; never throws. */
   subscribeToEvents(options?: EventSubscriptionOptions): { close(): Promise<void> };
   /** Closes every event stream this client opened. */

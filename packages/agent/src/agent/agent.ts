@@ -14,6 +14,7 @@ import type { DataSource, DataSourceFactory } from '@grove/datasource-toolkit';
 import { createPlatformClient } from '@grove/platform-client';
 import type { PlatformClient } from '@grove/platform-client';
 import type { Express, NextFunction, Request, RequestHandler, Response } from 'express';
+import { ActivityLogRecorder } from '../activity/activity-log-recorder';
 import type { AgentOptions, ResolvedAgentOptions } from '../options/agent-options';
 import { resolveAgentOptions } from '../options/agent-options';
 import { AgentServer } from './agent-server';
@@ -42,6 +43,7 @@ export class Agent<S extends TSchema = TUntypedSchema> {
   private dataSource?: DataSource;
   private events?: { close(): Promise<void> };
   private restarting?: Promise<void>;
+  private activityLogs?: ActivityLogRecorder;
   /** Data sources built by the factories: those serving now, and those of a build in progress. */
   private readonly connections = new DataSourceConnections();
 
@@ -135,7 +137,12 @@ export class Agent<S extends TSchema = TUntypedSchema> {
       this.customizer.getDataSource(this.options.logger, () => this.restart()),
     );
     await this.writeTypingsInDevelopment(dataSource);
-    this.router = await buildAgentRouter(dataSource, platform, this.options);
+    this.router = await buildAgentRouter(
+      dataSource,
+      platform,
+      this.options,
+      this.getActivityLogs(platform),
+    );
     this.dataSource = dataSource;
 
     if (this.standalone && !this.standalone.server) {
@@ -160,11 +167,17 @@ export class Agent<S extends TSchema = TUntypedSchema> {
     return this.restarting;
   }
 
-  /** Closes the HTTP server, the event stream and the data-source connections. */
+  /**
+   * Closes the HTTP server, sends the activity logs still queued, closes the event stream and the
+   * data-source connections.
+   */
   async stop(): Promise<void> {
     this.router = undefined;
     await this.standalone?.server?.close();
     if (this.standalone) this.standalone.server = undefined;
+    // After the server closed (no new operation), before the platform client goes.
+    await this.activityLogs?.close();
+    this.activityLogs = undefined;
     await this.events?.close();
     this.events = undefined;
     await this.platform?.close();
@@ -204,7 +217,12 @@ export class Agent<S extends TSchema = TUntypedSchema> {
 
         return {
           dataSource,
-          router: await buildAgentRouter(dataSource, this.getPlatform(), this.options),
+          router: await buildAgentRouter(
+            dataSource,
+            this.getPlatform(),
+            this.options,
+            this.getActivityLogs(this.getPlatform()),
+          ),
         };
       });
       this.router = rebuilt.router;
@@ -224,6 +242,17 @@ export class Agent<S extends TSchema = TUntypedSchema> {
     if (typingsPath && !isProduction) {
       await writeTypings(dataSource, typingsPath, typingsMaxDepth, this.options.logger);
     }
+  }
+
+  /** One recorder per run of the agent: restarts keep its queue. */
+  private getActivityLogs(platform: PlatformClient): ActivityLogRecorder {
+    this.activityLogs ??= new ActivityLogRecorder({
+      platform,
+      mode: this.options.activityLogs,
+      logger: this.options.logger,
+    });
+
+    return this.activityLogs;
   }
 
   private getPlatform(): PlatformClient {

@@ -3,6 +3,7 @@ import type { PlatformClient } from '@grove/platform-client';
 import type { Router } from 'express';
 import type { AgentServices } from '../http/agent-services';
 import { buildForestRouter } from '../http/build-forest-router';
+import type { ActivityLogRecorder } from '../activity/activity-log-recorder';
 import type { ResolvedAgentOptions } from '../options/agent-options';
 import { Authorization } from '../permissions/authorization';
 import { prepareSchema, publishSchema } from './publish-schema';
@@ -15,13 +16,14 @@ import { prepareSchema, publishSchema } from './publish-schema';
  *
  * @example
  * ```ts
- * const router = await buildAgentRouter(dataSource, platform, options);
+ * const router = await buildAgentRouter(dataSource, platform, options, activityLogs);
  * ```
  */
 export async function buildAgentRouter(
   dataSource: DataSource,
   platform: PlatformClient,
   options: ResolvedAgentOptions,
+  activityLogs: ActivityLogRecorder,
 ): Promise<Router> {
   const schema = await prepareSchema(dataSource, options);
   await publishSchema(platform, schema, options);
@@ -36,6 +38,7 @@ export async function buildAgentRouter(
     logger: options.logger,
     platform,
     authorization: new Authorization(platform.permissions),
+    activityLogs,
   };
 
   return buildForestRouter(services, whitelist);

@@ -1,4 +1,5 @@
 import { ValidationError } from '@grove/datasource-toolkit';
+import type { ActivityLogsMode } from '../activity/activity-log-recorder';
 import type { Logger, LoggerLevel } from '@grove/datasource-toolkit';
 import { validateAllowedOrigins } from '../http/allowed-origins';
 import type { AllowedOrigin } from '../http/allowed-origins';
@@ -116,6 +117,19 @@ export interface AgentOptions {
   readonly allowedOrigins?: readonly AllowedOrigin[];
   /** Skips writing/sending the schema (tests, read-only replicas). */
   readonly skipSchemaUpdate?: boolean;
+  /**
+   * How the agent's activity logs (sent to the platform) guard its operations. `'strict'`
+   * (default): a write (create, update, delete, action, associate, dissociate) is logged before
+   * it runs, and refused with a 503 when the platform does not take its log — nothing changes
+   * without a trace. `'best-effort'`: the write runs anyway and a warning is logged. `'off'`:
+   * nothing is sent. Reads are logged in batches in the first two modes.
+   *
+   * @example
+   * ```ts
+   * createAgent({ authSecret, envSecret, activityLogs: 'best-effort' });
+   * ```
+   */
+  readonly activityLogs?: ActivityLogsMode;
 }
 
 /** Options after validation, with their defaults. */
@@ -146,9 +160,11 @@ export interface ResolvedAgentOptions {
   /** `undefined`: the default origins, computed from the platform URL at start. */
   readonly allowedOrigins?: readonly AllowedOrigin[];
   readonly skipSchemaUpdate: boolean;
+  readonly activityLogs: ActivityLogsMode;
 }
 
 const loggerLevels: readonly LoggerLevel[] = ['Debug', 'Info', 'Warn', 'Error'];
+const activityLogsModes: readonly ActivityLogsMode[] = ['strict', 'best-effort', 'off'];
 
 /**
  * Validates the options of `createAgent` and fills the defaults; every problem is a
@@ -195,6 +211,12 @@ export function resolveAgentOptions(options: AgentOptions): ResolvedAgentOptions
   const trustedProxies = options.trustedProxies ?? [];
   compileTrustedProxies(trustedProxies);
   if (options.allowedOrigins !== undefined) validateAllowedOrigins(options.allowedOrigins);
+  const activityLogs = options.activityLogs ?? 'strict';
+  if (!activityLogsModes.includes(activityLogs)) {
+    throw new ValidationError(
+      `The activityLogs option must be one of ${activityLogsModes.join(', ')} (got '${String(activityLogs)}').`,
+    );
+  }
 
   return {
     authSecret,
@@ -230,6 +252,7 @@ export function resolveAgentOptions(options: AgentOptions): ResolvedAgentOptions
     trustedProxies,
     allowedOrigins: options.allowedOrigins,
     skipSchemaUpdate: options.skipSchemaUpdate ?? false,
+    activityLogs,
   };
 }
 

@@ -11,6 +11,10 @@ export interface PlatformState {
   renderings: Record<string, unknown>;
   ipWhitelist: { use_ip_whitelist: boolean; rules: unknown[] };
   sendSchema: boolean;
+  /** The activity logs the agent posted, with their current status. */
+  activityLogs: Array<Record<string, unknown> & { id: string; status: string }>;
+  /** When set, activity-log calls answer this status (a platform that refuses logs). */
+  activityLogsStatus?: number;
 }
 
 export interface RecordedRequest {
@@ -70,6 +74,7 @@ export async function startFakePlatform(): Promise<FakePlatform> {
     renderings: {},
     ipWhitelist: { use_ip_whitelist: false, rules: [] },
     sendSchema: true,
+    activityLogs: [],
   };
   const requests: RecordedRequest[] = [];
   const streams = new Set<Response>();
@@ -116,6 +121,33 @@ export async function startFakePlatform(): Promise<FakePlatform> {
     response.write(': open\n\n');
     streams.add(response);
     request.on('close', () => streams.delete(response));
+  });
+
+  // Activity logs (Grove addition to §5): stored in `state.activityLogs`.
+  app.post('/liana/v1/activity-logs', (request, response) => {
+    if (state.activityLogsStatus) {
+      response.status(state.activityLogsStatus).json({ errors: [{ detail: 'refused' }] });
+
+      return;
+    }
+    const { logs } = request.body as { logs: Array<Record<string, unknown>> };
+    const ids = logs.map(log => {
+      const id = String(state.activityLogs.length + 1);
+      state.activityLogs.push({ ...log, id, status: String(log.status) });
+
+      return { id };
+    });
+    response.json({ data: ids });
+  });
+  app.patch('/liana/v1/activity-logs/:id/status', (request, response) => {
+    const log = state.activityLogs.find(candidate => candidate.id === request.params.id);
+    if (state.activityLogsStatus || !log) {
+      response.status(state.activityLogsStatus ?? 404).json({ errors: [{ detail: 'refused' }] });
+
+      return;
+    }
+    log.status = String((request.body as { status?: unknown }).status);
+    response.status(204).end();
   });
 
   // OIDC (server protocol §3): discovery, registration, token, keys, user info.

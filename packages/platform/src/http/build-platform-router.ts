@@ -20,6 +20,8 @@ import { mountWorkflow } from '../routes/admin/workflow-route';
 import { mountWorkflowRun } from '../routes/admin/workflow-run-route';
 import { mountWorkflowWebhook } from '../routes/admin/workflow-webhook-route';
 import { mountWorkflows } from '../routes/admin/workflows-route';
+import { mountAgentActivityLogStatus } from '../routes/agent/agent-activity-log-status-route';
+import { mountAgentActivityLogs } from '../routes/agent/agent-activity-logs-route';
 import { mountEnvironment } from '../routes/agent/environment-route';
 import { mountEnvironmentPermissions } from '../routes/agent/environment-permissions-route';
 import { mountForestSchema } from '../routes/agent/forest-schema-route';
@@ -82,7 +84,13 @@ const agentRoutes: readonly PlatformRouteMounter[] = [
   mountRenderingPermissions,
   // Event stream (§2.6).
   mountSubscribeToEvents,
+  // Activity logs of every agent operation (Grove addition to §5), under their own body limit.
+  mountAgentActivityLogs,
+  mountAgentActivityLogStatus,
 ];
+
+/** Largest body of `POST /liana/v1/activity-logs` (500 entries). */
+const ACTIVITY_LOGS_BODY_LIMIT = 4 * 1024 * 1024;
 
 /** The user info of a login (§3.2 step 5): env secret and the user's access token. */
 const userInfoRoutes: readonly PlatformRouteMounter[] = [mountRenderingAuthorization];
@@ -187,9 +195,9 @@ const ADMIN_BODY_LIMIT = 2 * 1024 * 1024;
  *    their own bounded urlencoded parser; then the MCP OAuth routes under `/oauth` (standard
  *    mode only), which parse their own bounded bodies;
  * 1. agent protocol — the env secret is checked first, then the JSON body is parsed (an unknown
- *    caller never makes the platform read a large body). In sandbox mode an unknown env secret
- *    provisions its environment there, the test-kit paths are checked the same way, and the
- *    sandbox-only routes follow (each resolves its caller before reading its small body);
+ *    caller never makes the platform read a large body; agents' activity logs have their own
+ *    4 MiB limit). In sandbox mode an unknown env secret provisions its environment there, the
+ *    test-kit paths are checked the same way, and the sandbox-only routes follow (each resolves its caller before reading its small body);
  *    in standard mode the user routes follow (activity logs, approvals): each checks the Bearer
  *    user access token, then the rendering or project, before reading its small body;
  * 2. admin API, public part — login and invitation acceptance, each with a 16 KiB body limit;
@@ -217,7 +225,14 @@ export function buildPlatformRouter(context: PlatformContext, maxBodySize: numbe
     mount(router, context);
   }
   const paths = sandbox ? [...AGENT_PATHS, ...TEST_KIT_PATHS] : AGENT_PATHS;
-  router.use(paths, environment, express.json({ limit: maxBodySize }));
+  const agentJson = express.json({ limit: maxBodySize });
+  const activityLogsJson = express.json({ limit: ACTIVITY_LOGS_BODY_LIMIT });
+  router.use(paths, environment, (req, res, next) =>
+    // Paths are relative to the mount point here (`/liana`).
+    req.path.startsWith('/v1/activity-logs')
+      ? activityLogsJson(req, res, next)
+      : agentJson(req, res, next),
+  );
   for (const mount of [...agentRoutes, ...userInfoRoutes]) mount(router, context);
   for (const mount of sandbox ? sandboxRoutes(context) : userRoutes(context)) {
     mount(router, context);

@@ -26,13 +26,21 @@ export function sandboxActivityLogHooks(context: PlatformContext): ActivityLogHo
 
       return { id: user.id, email: user.email };
     },
-    async resolveEnvironmentId(_user, renderingId) {
+    async resolveTarget(_user, renderingId) {
       const rendering = renderingId ? await models.Rendering.findByPk(renderingId) : null;
-      if (rendering) return rendering.environmentId;
+      if (rendering) {
+        const team = await models.Team.findByPk(rendering.teamId);
+
+        return {
+          environmentId: rendering.environmentId,
+          renderingId: rendering.id,
+          teamName: team ? team.name : null,
+        };
+      }
       const first = await models.Environment.findOne({ order: [['id', 'ASC']] });
       if (!first) throw new NotFoundError('No environment in this sandbox yet');
 
-      return first.id;
+      return { environmentId: first.id, renderingId: null, teamName: null };
     },
     recorded: log => context.sandbox?.recordActivityLog(log.id, log.body, log.status),
     statusChanged: (id, status) => context.sandbox?.setActivityLogStatus(id, status),

@@ -17,7 +17,7 @@ jest.setTimeout(60_000);
 
 /**
  * What an admin set up before the agent started: a custom role `Support` that may do
- * everything on orders but delete, a member with that role, and the scope `status = paid` on
+ * everything on orders but delete, a member with that role in the Operations team, and the scope `status = paid` on
  * orders for the Operations team.
  */
 async function setUpSupport(platform: TestPlatform['platform']) {
@@ -45,6 +45,9 @@ async function setUpSupport(platform: TestPlatform['platform']) {
   const rendering = await models.Rendering.findOne({
     where: { environmentId: bootstrap!.environment.id },
   });
+  // A member acts through the rendering of a team they belong to (the platform's activity logs
+  // check it: the Grove agent logs every operation before a write runs).
+  await models.TeamMember.create({ teamId: rendering!.teamId, userId: user.id });
   await rendering!.update({
     collections: { orders: { scope: { field: 'status', operator: 'equal', value: 'paid' } } },
   });

@@ -286,6 +286,60 @@ describe.each(availableServers())('sandbox mode on $name', server => {
     expect((await models().ActivityLog.findByPk(Number(data.id)))?.status).toBe('completed');
   });
 
+  it("accepts an agent's activity logs from any user and rendering, and keeps them for tests", async () => {
+    await json(first, '/liana/v4/permissions/users');
+    const entry = {
+      userId: 4242,
+      renderingId: 1,
+      type: 'write',
+      action: 'update',
+      collectionName: 'orders',
+      recordIds: ['42'],
+      label: 'updated',
+      source: 'ui',
+      status: 'pending',
+    };
+    const foreign = {
+      ...entry,
+      renderingId: 777,
+      type: 'read',
+      action: 'index',
+      status: 'completed',
+    };
+    const created = await json(first, '/liana/v1/activity-logs', { logs: [entry, foreign] });
+    const ids = (created.body as { data: { id: string }[] }).data.map(item => item.id);
+
+    expect(created.status).toBe(200);
+    expect(
+      (await models().ActivityLog.findByPk(Number(ids[0])))?.get({ plain: true }),
+    ).toMatchObject({
+      environmentId: platform.sandbox!.environmentId(first),
+      userId: 1,
+      userEmail: 'forest@forest.com',
+      renderingId: 1,
+      teamName: 'admin',
+      source: 'ui',
+      status: 'pending',
+    });
+    expect(
+      (await models().ActivityLog.findByPk(Number(ids[1])))?.get({ plain: true }),
+    ).toMatchObject({ renderingId: null, teamName: null, type: 'read' });
+    expect(
+      (
+        await json(
+          first,
+          `/liana/v1/activity-logs/${ids[0]}/status`,
+          { status: 'completed' },
+          'PATCH',
+        )
+      ).status,
+    ).toBe(204);
+    expect(platform.sandbox!.activityLogs()).toEqual([
+      { id: ids[0], body: entry, status: 'completed' },
+      { id: ids[1], body: foreign, status: 'completed' },
+    ]);
+  });
+
   it('records the requests no route answered', async () => {
     expect(await json(first, '/nowhere?x=1')).toEqual({
       status: 404,

@@ -6,6 +6,18 @@ import {
 } from '@grove/platform-client';
 import type { RequestHandler, Response } from 'express';
 
+/**
+ * Who an operation is run for when it is not a person in the UI: a workflow run (started from
+ * the UI, a webhook or the public API). Forwarded into the operation's activity logs.
+ */
+export interface AgentUserDelegation {
+  readonly source: 'ui' | 'mcp' | 'webhook' | 'api';
+  readonly apiTokenId?: number;
+  readonly workflowRunId?: string;
+  readonly workflowName?: string;
+  readonly workflowStepName?: string;
+}
+
 /** The user of a session token (the claims the agent issues at login, spec §2.2). */
 export interface AgentUser {
   readonly id: number;
@@ -17,20 +29,12 @@ export interface AgentUser {
   readonly permissionLevel?: 'admin' | 'developer' | 'editor' | 'user';
   readonly renderingId?: number;
   readonly tags: Readonly<Record<string, string>>;
-  /**
-   * Set when the platform acts for the user (a delegated token): where the operation comes
-   * from, and the API token or workflow run (and step) that caused it.
-   */
-  readonly delegation?: {
-    source: 'ui' | 'api' | 'webhook' | 'mcp';
-    apiTokenId?: number;
-    workflowRunId?: string;
-    workflowName?: string;
-    workflowStepName?: string;
-  };
+  /** Set when the operation is delegated (workflow runs); the activity logs' source. */
+  readonly delegation?: AgentUserDelegation;
 }
 
-type Delegation = NonNullable<AgentUser['delegation']>;
+/** A delegation as it is built from its claim (the user's is read-only). */
+type Delegation = { -readonly [K in keyof AgentUserDelegation]: AgentUserDelegation[K] };
 
 const delegationSources: readonly Delegation['source'][] = ['ui', 'api', 'webhook', 'mcp'];
 

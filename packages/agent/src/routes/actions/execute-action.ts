@@ -9,6 +9,8 @@ import { buildActionFilter } from './build-action-filter';
 import { readActionRequest } from './read-action-request';
 import { createSelectionCounter } from './selection-counter';
 import { sendActionResult } from './send-action-result';
+import { actionRecordIds } from '../../activity/selection-log';
+import { userOf } from '../../http/middlewares/authenticate';
 
 /**
  * `POST /_actions/{c}/{index}/{slug}` (spec §8.2–8.4): runs an action on its selection.
@@ -84,7 +86,16 @@ export function mountExecuteAction(
         })
       : [];
     const formValues = parseExecuteValues(rawValues, form, services.dataSource);
-    const result = await collection.execute(caller, name, formValues, filter);
+    const result = await services.activityLogs.write(
+      userOf(response),
+      {
+        action: 'action',
+        collectionName: collection.name,
+        recordIds: actionRecordIds(attributes.ids),
+        label: `triggered the action "${name}"`,
+      },
+      () => collection.execute(caller, name, formValues, filter),
+    );
 
     await sendActionResult(response, result);
   });

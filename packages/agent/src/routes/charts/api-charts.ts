@@ -4,6 +4,7 @@ import type { Request, Response } from 'express';
 import type { AgentServices } from '../../http/agent-services';
 import { callerOf } from '../../http/caller';
 import { collectionOf } from '../../http/collection-of';
+import { userOf } from '../../http/middlewares/authenticate';
 import type { RouteMounter } from '../../http/route-mounter';
 import { isJsonObject } from '../../query/is-json-object';
 import { parseId } from '../../query/parse-id';
@@ -50,7 +51,10 @@ const renderDataSourceChart: ChartRenderer = async (services, request, response)
   }
   const caller = callerOf(request, response);
 
-  return services.dataSource.renderChart(caller, name, chartParameters(request));
+  const chart = await services.dataSource.renderChart(caller, name, chartParameters(request));
+  services.activityLogs.read(userOf(response), { action: 'dashboard', label: `chart "${name}"` });
+
+  return chart;
 };
 
 const renderCollectionChart: ChartRenderer = async (services, request, response) => {
@@ -64,7 +68,15 @@ const renderCollectionChart: ChartRenderer = async (services, request, response)
   // As the vendor's agent: a missing record_id is unpacked from the text `undefined`.
   const recordId = parseId(collection, String(parameters.record_id));
 
-  return collection.renderChart(caller, name, recordId, parameters);
+  const chart = await collection.renderChart(caller, name, recordId, parameters);
+  services.activityLogs.read(userOf(response), {
+    action: 'dashboard',
+    collectionName: collection.name,
+    recordIds: [String(parameters.record_id)],
+    label: `chart "${name}"`,
+  });
+
+  return chart;
 };
 
 function readParam(request: Request, key: string): string {

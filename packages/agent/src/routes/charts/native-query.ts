@@ -52,7 +52,9 @@ export const mountNativeQuery: RouteMounter = (router, services) => {
       });
     }
 
-    response.json(toStatsDocument(readNativeQueryResult(type, rows)));
+    const chart = readNativeQueryResult(type, rows);
+    services.activityLogs.read(user, { action: 'dashboard', label: `${type} chart (SQL)` });
+    response.json(toStatsDocument(chart));
   });
 };
 

@@ -47,6 +47,12 @@ export const mountStatsChart: RouteMounter = (router, services) => {
     }
 
     const context = await createStatsChartContext(services, request, response, collection, body);
-    response.json(toStatsDocument(await computations[type](context)));
+    const chart = await computations[type](context);
+    services.activityLogs.read(user, {
+      action: 'dashboard',
+      collectionName: collection.name,
+      label: `${type} chart`,
+    });
+    response.json(toStatsDocument(chart));
   });
 };

@@ -49,6 +49,11 @@ export const mountCount: RouteMounter = (router, services) => {
     const filter = await buildScopedFilter(services, caller, collection, request.query, {
       withLiveQuery: true,
     });
-    response.json({ count: await countRecords(caller, collection, filter) });
+    const count = await countRecords(caller, collection, filter);
+    services.activityLogs.read(userOf(response), {
+      action: 'count',
+      collectionName: collection.name,
+    });
+    response.json({ count });
   });
 };

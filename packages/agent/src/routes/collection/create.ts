@@ -64,9 +64,11 @@ export const mountCreate: RouteMounter = (router, services) => {
       return record;
     };
     // The record and its OneToOne links are written together: a failing link undoes the create.
-    const created = afterInsert.length
-      ? await services.dataSource.transaction(insert)
-      : await insert();
+    const created = await services.activityLogs.write(
+      userOf(response),
+      { action: 'create', collectionName: collection.name, label: 'created' },
+      () => (afterInsert.length ? services.dataSource.transaction(insert) : insert()),
+    );
 
     // Echo the linked to-one relations with their primary keys only.
     const echoed: RecordData = { ...created };

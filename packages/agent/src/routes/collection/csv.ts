@@ -22,6 +22,8 @@ export const mountCsv: RouteMounter = (router, services) => {
     await services.authorization.assertCan(user, 'browse', collection.name);
     await services.authorization.assertCan(user, 'export', collection.name);
     const caller = callerOf(request, response);
+    // Logged when the export starts: the file streams once the answer began.
+    services.activityLogs.read(user, { action: 'export', collectionName: collection.name });
     await exportCsv(services, request, response, caller, collection);
   });
 };

@@ -6,6 +6,7 @@ import { userOf } from '../../http/middlewares/authenticate';
 import { parseId } from '../../query/parse-id';
 import { parseSelection, selectionTree } from '../../query/parse-selection';
 import { buildScopedFilter } from '../scoped-filter';
+import { selectionLog } from '../../activity/selection-log';
 
 /**
  * `DELETE /{c}/{id}` and `DELETE /{c}` (spec §7.7, §7.8): deletes one record, or the selection of
@@ -28,7 +29,16 @@ export const mountDelete: RouteMounter = (router, services) => {
     const filter = await buildScopedFilter(services, caller, collection, request.query, {
       extraTree: byId,
     });
-    await collection.delete(caller, filter);
+    await services.activityLogs.write(
+      userOf(response),
+      {
+        action: 'delete',
+        collectionName: collection.name,
+        recordIds: [request.params.id],
+        label: 'deleted',
+      },
+      () => collection.delete(caller, filter),
+    );
     response.status(204).end();
   });
 
@@ -41,7 +51,15 @@ export const mountDelete: RouteMounter = (router, services) => {
       const filter = await buildScopedFilter(services, caller, collection, selection.query, {
         extraTree: selectionTree(collection, selection),
       });
-      await collection.delete(caller, filter);
+      await services.activityLogs.write(
+        userOf(response),
+        {
+          action: 'delete',
+          collectionName: collection.name,
+          ...selectionLog(selection, 'deleted'),
+        },
+        () => collection.delete(caller, filter),
+      );
     }
     response.status(204).end();
   });

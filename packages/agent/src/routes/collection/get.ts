@@ -39,6 +39,11 @@ export const mountGet: RouteMounter = (router, services) => {
       await collection.list(caller, filter.override({ page: new Page(0, 1) }), readable.projection),
     );
     if (!record) throw new NotFoundError('Record does not exists');
+    services.activityLogs.read(userOf(response), {
+      action: 'read',
+      collectionName: collection.name,
+      recordIds: [request.params.id],
+    });
 
     response.json(serializeRecord(collection, record, projection));
   });

@@ -6,6 +6,7 @@ import { parseProjection } from '../../query/parse-projection';
 import { serializeRecords } from '../../serializer/serialize-records';
 import { readableRelations } from '../readable-relations';
 import { buildScopedFilter } from '../scoped-filter';
+import { listAction } from '../../activity/list-action';
 
 /**
  * `GET /{c}` (spec §7.1): one page of records as a JSON:API document, with search highlights.
@@ -31,6 +32,10 @@ export const mountList: RouteMounter = (router, services) => {
       await collection.list(caller, filter, readable.projection),
     );
 
+    services.activityLogs.read(userOf(response), {
+      action: listAction(filter.search, request.query),
+      collectionName: collection.name,
+    });
     response.json(
       serializeRecords(collection, records, projection, { search: filter.search ?? undefined }),
     );

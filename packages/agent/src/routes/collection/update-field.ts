@@ -61,7 +61,18 @@ export const mountUpdateField: RouteMounter = (router, services) => {
       }
       array[index] = item;
 
-      if (record) await collection.update(caller, filter, { [field]: array });
+      if (record) {
+        await services.activityLogs.write(
+          userOf(response),
+          {
+            action: 'update',
+            collectionName: collection.name,
+            recordIds: [request.params.id],
+            label: `updated item ${index} of "${field}"`,
+          },
+          () => collection.update(caller, filter, { [field]: array }),
+        );
+      }
       response.status(204).end();
     },
   );

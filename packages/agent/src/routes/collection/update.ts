@@ -55,7 +55,18 @@ export const mountUpdate: RouteMounter = (router, services) => {
       parseId(collection, request.params.id),
     ]);
     const filter = await buildScopedFilter(services, caller, collection, {}, { extraTree: byId });
-    if (Object.keys(patch).length > 0) await collection.update(caller, filter, patch);
+    if (Object.keys(patch).length > 0) {
+      await services.activityLogs.write(
+        userOf(response),
+        {
+          action: 'update',
+          collectionName: collection.name,
+          recordIds: [request.params.id],
+          label: 'updated',
+        },
+        () => collection.update(caller, filter, patch),
+      );
+    }
 
     const projection = parseProjection({}, {}, collection);
     const readable = await readableRelations(services, caller, collection, projection);

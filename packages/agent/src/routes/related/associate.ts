@@ -12,6 +12,7 @@ import { callerOf } from '../../http/caller';
 import { userOf } from '../../http/middlewares/authenticate';
 import { parseId } from '../../query/parse-id';
 import { toManyContext } from './related-context';
+import { packId } from '@grove/datasource-toolkit';
 
 function firstTargetId(body: unknown): string {
   const data = (body as { data?: unknown } | undefined)?.data;
@@ -46,27 +47,37 @@ export const mountAssociate: RouteMounter = (router, services) => {
       scope ?? null,
     );
     const originValue = await getValueById(caller, parent, parentId, relation.originKeyTarget);
+    const operation = {
+      action: 'update',
+      collectionName: parent.name,
+      recordIds: [request.params.id],
+      label: `associate "${request.params.relationName}" with record ${packId(targetId)}`,
+    };
 
-    if (relation.type === 'OneToMany') {
-      await foreign.update(caller, new Filter({ conditionTree: target }), {
-        [relation.originKey]: originValue,
-      });
-    } else {
-      const [record] = await foreign.list(
-        caller,
-        new PaginatedFilter({ conditionTree: target, page: new Page(0, 1) }),
-        new Projection(relation.foreignKeyTarget),
-      );
-      if (record) {
-        const through = parent.dataSource.getCollection(relation.throughCollection);
-        await through.create(caller, [
-          {
-            [relation.originKey]: originValue,
-            [relation.foreignKey]: record[relation.foreignKeyTarget],
-          },
-        ]);
+    await services.activityLogs.write(userOf(response), operation, () => associate());
+    response.status(204).end();
+
+    async function associate(): Promise<void> {
+      if (relation.type === 'OneToMany') {
+        await foreign.update(caller, new Filter({ conditionTree: target }), {
+          [relation.originKey]: originValue,
+        });
+      } else {
+        const [record] = await foreign.list(
+          caller,
+          new PaginatedFilter({ conditionTree: target, page: new Page(0, 1) }),
+          new Projection(relation.foreignKeyTarget),
+        );
+        if (record) {
+          const through = parent.dataSource.getCollection(relation.throughCollection);
+          await through.create(caller, [
+            {
+              [relation.originKey]: originValue,
+              [relation.foreignKey]: record[relation.foreignKeyTarget],
+            },
+          ]);
+        }
       }
     }
-    response.status(204).end();
   });
 };

@@ -55,33 +55,46 @@ export const mountDissociate: RouteMounter = (router, services) => {
         ) ?? undefined,
     });
     const selected = new Filter(filter.components);
+    const count = selection.allRecords
+      ? 'all matching records'
+      : `${selection.ids.length} record(s)`;
+    const operation = {
+      action: 'update',
+      collectionName: parent.name,
+      recordIds: [request.params.id],
+      label: `dissociate "${request.params.relationName}" from ${count}${deleteMode ? ' and delete them' : ''}`,
+    };
 
-    if (relation.type === 'OneToMany') {
-      if (deleteMode) await foreign.delete(caller, selected);
-      else await foreign.update(caller, selected, { [relation.originKey]: null });
-    } else {
-      const records = await foreign.list(
-        caller,
-        new PaginatedFilter(selected.components),
-        new Projection(relation.foreignKeyTarget),
-      );
-      const keys = records.map(record => record[relation.foreignKeyTarget]);
-      const originValue = await getValueById(caller, parent, parentId, relation.originKeyTarget);
-      const through = parent.dataSource.getCollection(relation.throughCollection);
-      // The links and the records go together: a failing delete keeps the links.
-      await services.dataSource.transaction(async () => {
-        await through.delete(
-          caller,
-          new Filter({
-            conditionTree: ConditionTreeFactory.intersect(
-              new ConditionTreeLeaf(relation.originKey, 'Equal', originValue),
-              new ConditionTreeLeaf(relation.foreignKey, 'In', keys),
-            ),
-          }),
-        );
-        if (deleteMode) await foreign.delete(caller, selected);
-      });
-    }
+    await services.activityLogs.write(userOf(response), operation, () => dissociate());
     response.status(204).end();
+
+    async function dissociate(): Promise<void> {
+      if (relation.type === 'OneToMany') {
+        if (deleteMode) await foreign.delete(caller, selected);
+        else await foreign.update(caller, selected, { [relation.originKey]: null });
+      } else {
+        const records = await foreign.list(
+          caller,
+          new PaginatedFilter(selected.components),
+          new Projection(relation.foreignKeyTarget),
+        );
+        const keys = records.map(record => record[relation.foreignKeyTarget]);
+        const originValue = await getValueById(caller, parent, parentId, relation.originKeyTarget);
+        const through = parent.dataSource.getCollection(relation.throughCollection);
+        // The links and the records go together: a failing delete keeps the links.
+        await services.dataSource.transaction(async () => {
+          await through.delete(
+            caller,
+            new Filter({
+              conditionTree: ConditionTreeFactory.intersect(
+                new ConditionTreeLeaf(relation.originKey, 'Equal', originValue),
+                new ConditionTreeLeaf(relation.foreignKey, 'In', keys),
+              ),
+            }),
+          );
+          if (deleteMode) await foreign.delete(caller, selected);
+        });
+      }
+    }
   });
 };

@@ -34,25 +34,38 @@ export const mountListRelated: RouteMounter = (router, services) => {
       const filter = await buildScopedFilter(services, caller, context.foreign, request.query, {
         extraTree: await linkedRecordsTree(caller, context),
       });
-      response.json({ count: await countRecords(caller, context.foreign, filter) });
+      const count = await countRecords(caller, context.foreign, filter);
+      services.activityLogs.read(userOf(response), {
+        action: 'listRelatedData',
+        collectionName: context.parent.name,
+        recordIds: [request.params.id],
+        label: `count relation "${request.params.relationName}"`,
+      });
+      response.json({ count });
     },
   );
 
   router.get('/:collectionName/:id/relationships/:relationName', async (request, response) => {
     const { relationName } = request.params;
     const isCsv = relationName.endsWith('.csv');
-    const context = toManyContext(
-      services,
-      request,
-      isCsv ? relationName.slice(0, -'.csv'.length) : relationName,
-    );
+    const relation = isCsv ? relationName.slice(0, -'.csv'.length) : relationName;
+    const context = toManyContext(services, request, relation);
     const user = userOf(response);
     await services.authorization.assertCan(user, 'browse', context.foreign.name);
     if (isCsv) await services.authorization.assertCan(user, 'export', context.foreign.name);
     const caller = callerOf(request, response);
     const linked = await linkedRecordsTree(caller, context);
 
+    const logged = {
+      collectionName: context.parent.name,
+      recordIds: [request.params.id],
+    };
     if (isCsv) {
+      services.activityLogs.read(user, {
+        ...logged,
+        action: 'export',
+        label: `export relation "${relation}"`,
+      });
       await exportCsv(services, request, response, caller, context.foreign, linked);
 
       return;
@@ -65,6 +78,11 @@ export const mountListRelated: RouteMounter = (router, services) => {
     const records = await readable.apply(
       await context.foreign.list(caller, filter, readable.projection),
     );
+    services.activityLogs.read(user, {
+      ...logged,
+      action: 'listRelatedData',
+      label: `list relation "${relation}"`,
+    });
     response.json(
       serializeRecords(context.foreign, records, projection, {
         search: filter.search ?? undefined,

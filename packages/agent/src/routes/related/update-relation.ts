@@ -5,6 +5,7 @@ import { collectionOf } from '../../http/collection-of';
 import { parseId } from '../../query/parse-id';
 import { linkOneToOne, manyToOneValue } from '../collection/link-to-one';
 import { buildScopedFilter } from '../scoped-filter';
+import { userOf } from '../../http/middlewares/authenticate';
 
 /**
  * The id to link, or `null` to unlink: `{"data": null}` unlinks, `{"data": {"id": …}}` with a
@@ -43,8 +44,17 @@ export const mountUpdateRelation: RouteMounter = (router, services) => {
     const parentId = parseId(parent, request.params.id);
     const target = targetOf(request.body);
 
+    const operation = {
+      action: 'update',
+      collectionName: parent.name,
+      recordIds: [request.params.id],
+      label: `updated relation "${request.params.relationName}"`,
+    };
     if (relation.type === 'OneToOne') {
-      await linkOneToOne(services, caller, parent, relation, parentId, target);
+      // linkOneToOne checks its rights before it writes: it runs inside the logged write.
+      await services.activityLogs.write(userOf(response), operation, () =>
+        linkOneToOne(services, caller, parent, relation, parentId, target),
+      );
     } else {
       await services.authorization.assertCan(caller, 'edit', parent.name);
       const value = await manyToOneValue(services, caller, parent, relation, target);
@@ -57,7 +67,9 @@ export const mountUpdateRelation: RouteMounter = (router, services) => {
           extraTree: ConditionTreeFactory.matchIds(parent.schema, [parentId]),
         },
       );
-      await parent.update(caller, filter, { [relation.foreignKey]: value });
+      await services.activityLogs.write(userOf(response), operation, () =>
+        parent.update(caller, filter, { [relation.foreignKey]: value }),
+      );
     }
     response.status(204).end();
   });

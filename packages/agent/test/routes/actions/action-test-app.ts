@@ -1,3 +1,4 @@
+import { ActivityLogRecorder } from '../../../src/activity/activity-log-recorder';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import express, { Router } from 'express';
@@ -132,6 +133,8 @@ export async function startActionApp(options: ActionAppOptions): Promise<ActionA
     logger,
     platform,
     authorization: new Authorization(platform.permissions),
+    // These apps test their routes, not the audit trail (see test/activity).
+    activityLogs: new ActivityLogRecorder({ platform, mode: 'off', logger }),
   };
 
   const router = Router();

@@ -1,3 +1,4 @@
+import { ActivityLogRecorder } from '../../../src/activity/activity-log-recorder';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { Router } from 'express';
@@ -136,6 +137,8 @@ export async function startChartApp(dataSource: DataSource): Promise<ChartApp> {
     logger,
     platform,
     authorization: new Authorization(platform.permissions),
+    // These apps test their routes, not the audit trail (see test/activity).
+    activityLogs: new ActivityLogRecorder({ platform, mode: 'off', logger }),
   };
 
   const router = Router();

@@ -8,6 +8,14 @@ export interface ActivityUser {
   readonly tokenEnvironmentId?: number | null;
 }
 
+/** Where a log goes: its environment, and the rendering and team the user acted through. */
+export interface ActivityLogTarget {
+  readonly environmentId: number;
+  readonly renderingId: number | null;
+  /** The name of the rendering's team, copied into the log. */
+  readonly teamName: string | null;
+}
+
 /** A stored activity log, as the hooks see it. */
 export interface RecordedActivityLog {
   readonly id: string;
@@ -30,8 +38,8 @@ export interface ActivityLogHooks {
   readonly finalStatusesOnly?: boolean;
   /** The caller, from the request's `Authorization: Bearer <user token>`; throws a 401 GroveError. */
   resolveActivityUser(req: Request): Promise<ActivityUser>;
-  /** The environment of a log, from the rendering id the body names (if any); throws 403/404. */
-  resolveEnvironmentId(user: ActivityUser, renderingId: number | undefined): Promise<number>;
+  /** The environment, rendering and team of a log, from the body's rendering id; throws 403/404. */
+  resolveTarget(user: ActivityUser, renderingId: number | undefined): Promise<ActivityLogTarget>;
   /** Called once a log is stored (sandbox mode keeps the raw body for tests). */
   recorded?(log: RecordedActivityLog): void;
   /** Called once a log's status changed. */

@@ -11,7 +11,8 @@ const BODY_LIMIT = 64 * 1024;
 /**
  * `POST /api/activity-logs-requests` and `POST /api/activity-logs-requests/mcp` (spec §5.2,
  * §5.3): the caller is resolved (hooks) before the body is read, then one `pending` log is
- * stored for the environment of the body's rendering, and `{ data: { id, type, attributes:
+ * stored for the environment of the body's rendering (with its type, the rendering and its team
+ * name, and the source: `mcp` for the `/mcp` variant, else `ui`), and `{ data: { id, type, attributes:
  * { index } } }` answered.
  *
  * @example
@@ -31,9 +32,14 @@ export function mountCreateActivityLog(hooks: ActivityLogHooks): PlatformRouteMo
       handle(async (req, res) => {
         const user = res.locals.activityUser as ActivityUser;
         const request = readActivityLogRequest(req.body);
-        const environmentId = await hooks.resolveEnvironmentId(user, request.renderingId);
+        const target = await hooks.resolveTarget(user, request.renderingId);
         const log = await context.db.models.ActivityLog.create({
-          environmentId,
+          environmentId: target.environmentId,
+          renderingId: target.renderingId,
+          teamName: target.teamName,
+          type: request.type,
+          // The path tells the variant: the MCP server's (§5.2) or the workflow executor's (§5.3).
+          source: req.path.endsWith('/mcp') ? 'mcp' : 'ui',
           userId: user.id,
           userEmail: user.email,
           action: request.action,

@@ -3,6 +3,8 @@ import { ValidationError } from '@grove/datasource-toolkit';
 /** The columns of an activity log, read from either request variant. */
 export interface ActivityLogRequest {
   readonly action: string;
+  /** `read` or `write` (default `write`, the column's default). */
+  readonly type: 'read' | 'write';
   readonly label: string | null;
   readonly collectionName: string | null;
   readonly recordIds: string[] | null;
@@ -61,7 +63,8 @@ function records(value: unknown): string[] | null {
  * @example
  * ```ts
  * readActivityLogRequest({ action: 'index', collectionModelName: 'books', renderingId: '1' });
- * // { action: 'index', collectionName: 'books', renderingId: 1, label: null, recordIds: null }
+ * // { action: 'index', type: 'write', collectionName: 'books', renderingId: 1, label: null,
+ * //   recordIds: null }
  * ```
  */
 export function readActivityLogRequest(body: unknown): ActivityLogRequest {
@@ -89,6 +92,7 @@ export function readActivityLogRequest(body: unknown): ActivityLogRequest {
 
   return {
     action: attributes.action,
+    type: attributes.type === 'read' ? 'read' : 'write',
     label: text('label', attributes.label, 1024),
     collectionName: text(
       'collection',

@@ -20,10 +20,15 @@ export function standardActivityLogHooks(context: PlatformContext): ActivityLogH
     index: 'grove',
     finalStatusesOnly: true,
     resolveActivityUser: req => bearerUser(context, req),
-    async resolveEnvironmentId(user, renderingId) {
+    async resolveTarget(user, renderingId) {
       const { rendering } = await findMemberRendering(context, user, renderingId);
+      const team = await context.db.models.Team.findByPk(rendering.teamId);
 
-      return rendering.environmentId;
+      return {
+        environmentId: rendering.environmentId,
+        renderingId: rendering.id,
+        teamName: team ? team.name : null,
+      };
     },
   };
 }

@@ -63,6 +63,10 @@ describe.each(availableServers())('activity logs in standard mode on $name', ser
       collectionName: 'books',
       recordIds: ['42'],
       status: 'pending',
+      type: 'write',
+      source: 'mcp',
+      renderingId: rendering,
+      teamName: 'Operations',
     });
 
     const status = (value: string) =>
@@ -96,6 +100,10 @@ describe.each(availableServers())('activity logs in standard mode on $name', ser
       action: 'index',
       collectionName: 'books',
       status: 'pending',
+      type: 'read',
+      source: 'ui',
+      renderingId: rendering,
+      teamName: 'Operations',
     });
   });
 

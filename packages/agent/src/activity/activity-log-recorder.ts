@@ -1,0 +1,143 @@
+import { GroveError } from '@grove/datasource-toolkit';
+import type { Logger } from '@grove/datasource-toolkit';
+import type { PlatformClient } from '@grove/platform-client';
+import type { AgentUser } from '../http/middlewares/authenticate';
+import { toActivityEntry } from './activity-operation';
+import type { ActivityOperation } from './activity-operation';
+import { isRetryable } from './is-retryable';
+import { ReadLogQueue } from './read-log-queue';
+import type { ReadLogQueueOptions } from './read-log-queue';
+
+/** How strictly the agent audits: see the `activityLogs` agent option. */
+export type ActivityLogsMode = 'strict' | 'best-effort' | 'off';
+
+/** Options of {@link ActivityLogRecorder}. */
+export interface ActivityLogRecorderOptions {
+  readonly platform: Pick<PlatformClient, 'postAgentActivityLogs' | 'setAgentActivityLogStatus'>;
+  readonly mode: ActivityLogsMode;
+  readonly logger: Logger;
+  /** Batching of read logs (tests shorten the delays). */
+  readonly reads?: Omit<ReadLogQueueOptions, 'send' | 'logger'>;
+  /** Pause before the first retry of a status change, doubled each time (default 500 ms). */
+  readonly statusRetryDelayMs?: number;
+}
+
+const STATUS_ATTEMPTS = 5;
+
+/** The 503 of a write whose log the platform did not take (strict mode). */
+export const WRITE_NOT_LOGGED =
+  "The platform did not record this operation's activity log; nothing was changed";
+
+/**
+ * The agent's audit trail on the platform (spec README §3): a write is logged `pending` before it
+ * runs — in strict mode, a write whose log the platform does not take is refused (503) and does
+ * not run; in best-effort mode it runs and a warning is logged — then marked `completed` or
+ * `failed` in the background (retried, never delaying the answer). Reads are queued and sent in
+ * batches ({@link ReadLogQueue}). Mode `off` records nothing. Built once per agent start.
+ *
+ * @example
+ * ```ts
+ * const recorder = new ActivityLogRecorder({ platform, mode: 'strict', logger });
+ * const result = await recorder.write(user, { action: 'delete', collectionName: 'books',
+ *   recordIds: ['1'], label: 'deleted' }, () => books.delete(caller, filter));
+ * recorder.read(user, { action: 'index', collectionName: 'books' });
+ * await recorder.close();
+ * ```
+ */
+export class ActivityLogRecorder {
+  readonly mode: ActivityLogsMode;
+  private readonly reads: ReadLogQueue | undefined;
+  private readonly statusUpdates = new Set<Promise<void>>();
+
+  constructor(private readonly options: ActivityLogRecorderOptions) {
+    this.mode = options.mode;
+    this.reads =
+      options.mode === 'off'
+        ? undefined
+        : new ReadLogQueue({
+            ...options.reads,
+            logger: options.logger,
+            send: entries => options.platform.postAgentActivityLogs(entries),
+          });
+  }
+
+  /**
+   * Runs a write between its `pending` log and its final status, and answers its result (or
+   * rethrows its error). Throws a 503 `ServiceUnavailableError` without running it when the
+   * platform did not take the log (strict mode).
+   */
+  async write<T>(user: AgentUser, operation: ActivityOperation, run: () => Promise<T>): Promise<T> {
+    if (this.mode === 'off') return run();
+    let id: string | undefined;
+    try {
+      [id] = await this.options.platform.postAgentActivityLogs([
+        toActivityEntry(user, 'write', 'pending', operation),
+      ]);
+    } catch (error) {
+      if (this.mode === 'strict') {
+        throw new GroveError('ServiceUnavailableError', WRITE_NOT_LOGGED, { cause: error });
+      }
+      this.options.logger(
+        'Warn',
+        `The platform did not record the activity log of "${operation.action}" on ` +
+          `${operation.collectionName ?? 'the data source'}; running it anyway (best-effort auditing)`,
+        error,
+      );
+    }
+    let result: T;
+    try {
+      result = await run();
+    } catch (error) {
+      if (id) this.track(this.setStatus(id, 'failed'));
+      throw error;
+    }
+    if (id) this.track(this.setStatus(id, 'completed'));
+
+    return result;
+  }
+
+  /** Queues the log of a read that ran (sent in a batch later). */
+  read(user: AgentUser, operation: ActivityOperation): void {
+    this.reads?.push(toActivityEntry(user, 'read', 'completed', operation));
+  }
+
+  /** Sends the queued read logs now, and waits for the status changes under way. */
+  async flush(): Promise<void> {
+    await this.reads?.flush(true);
+    await Promise.all([...this.statusUpdates]);
+  }
+
+  /** Waits for the status changes under way, sends the queued read logs and stops the timer. */
+  async close(): Promise<void> {
+    await Promise.all([...this.statusUpdates]);
+    await this.reads?.close();
+  }
+
+  private track(update: Promise<void>): void {
+    this.statusUpdates.add(update);
+    void update.finally(() => this.statusUpdates.delete(update));
+  }
+
+  private async setStatus(id: string, status: 'completed' | 'failed'): Promise<void> {
+    let delayMs = this.options.statusRetryDelayMs ?? 500;
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await this.options.platform.setAgentActivityLogStatus(id, status);
+
+        return;
+      } catch (error) {
+        if (!isRetryable(error) || attempt === STATUS_ATTEMPTS) {
+          this.options.logger(
+            'Warn',
+            `The activity log ${id} could not be marked ${status} (it stays pending)`,
+            error,
+          );
+
+          return;
+        }
+        await new Promise(resolve => setTimeout(resolve, delayMs));
+        delayMs *= 2;
+      }
+    }
+  }
+}

@@ -1,0 +1,77 @@
+import type { PlatformHttp } from '../http/platform-http';
+
+/** Where an agent operation came from. */
+export type AgentActivitySource = 'ui' | 'mcp' | 'webhook' | 'api';
+
+/**
+ * One entry of `POST /liana/v1/activity-logs` (Grove addition to spec §5): an operation an agent
+ * ran (or is about to run) for a user, through one of their renderings.
+ */
+export interface AgentActivityLogEntry {
+  readonly userId: number;
+  readonly renderingId: number;
+  readonly type: 'read' | 'write';
+  /** The vendor's action names: `index`, `search`, `filter`, `read`, `create`, `update`… */
+  readonly action: string;
+  readonly collectionName?: string;
+  /** Record ids as strings (composite ids as `a|b`), at most 1 000. */
+  readonly recordIds?: readonly string[];
+  readonly label?: string;
+  readonly source: AgentActivitySource;
+  /** `pending` before a write runs; `completed` for reads (logged after they ran). */
+  readonly status: 'pending' | 'completed';
+  readonly workflowRunId?: string;
+  readonly workflowName?: string;
+  readonly workflowStepName?: string;
+  readonly apiTokenId?: number;
+}
+
+/** Most entries of one call. */
+export const MAX_AGENT_ACTIVITY_LOGS = 500;
+
+/**
+ * Stores 1 to 500 activity logs for the agent's environment (env secret auth), all or nothing,
+ * and answers their ids in order. Throws the platform's error (a `GroveError`: 400 bad entry,
+ * 401 wrong env secret, 403 a user not of the rendering's team) or an unreachable error.
+ *
+ * @example
+ * ```ts
+ * const [id] = await postAgentActivityLogs(http, [{ userId: 3, renderingId: 7, type: 'write',
+ *   action: 'update', collectionName: 'books', recordIds: ['42'], label: 'updated',
+ *   source: 'ui', status: 'pending' }]);
+ * ```
+ */
+export async function postAgentActivityLogs(
+  http: PlatformHttp,
+  entries: readonly AgentActivityLogEntry[],
+): Promise<string[]> {
+  const answer = await http.request<{ data?: Array<{ id?: unknown }> }>({
+    method: 'POST',
+    path: '/liana/v1/activity-logs',
+    body: { logs: entries },
+  });
+  const data = Array.isArray(answer?.data) ? answer.data : [];
+
+  return data.map(item => String(item?.id));
+}
+
+/**
+ * Marks a pending log of the agent's environment `completed` or `failed` (env secret auth).
+ * Throws on failure (404: no such log here; 409: not pending anymore); retrying is the caller's.
+ *
+ * @example
+ * ```ts
+ * await setAgentActivityLogStatus(http, id, 'completed');
+ * ```
+ */
+export async function setAgentActivityLogStatus(
+  http: PlatformHttp,
+  id: string,
+  status: 'completed' | 'failed',
+): Promise<void> {
+  await http.request({
+    method: 'PATCH',
+    path: `/liana/v1/activity-logs/${encodeURIComponent(id)}/status`,
+    body: { status },
+  });
+}
