@@ -63,10 +63,16 @@ export class ActivityLogRecorder {
 
   /**
    * Runs a write between its `pending` log and its final status, and answers its result (or
-   * rethrows its error). Throws a 503 `ServiceUnavailableError` without running it when the
-   * platform did not take the log (strict mode).
+   * rethrows its error; a result `isFailure` says is a failure, such as an action's error
+   * result, is logged `failed` too). Throws a 503 `ServiceUnavailableError` without running it
+   * when the platform did not take the log (strict mode).
    */
-  async write<T>(user: AgentUser, operation: ActivityOperation, run: () => Promise<T>): Promise<T> {
+  async write<T>(
+    user: AgentUser,
+    operation: ActivityOperation,
+    run: () => Promise<T>,
+    isFailure: (result: T) => boolean = () => false,
+  ): Promise<T> {
     if (this.mode === 'off') return run();
     let id: string | undefined;
     try {
@@ -91,7 +97,7 @@ export class ActivityLogRecorder {
       if (id) this.track(this.setStatus(id, 'failed'));
       throw error;
     }
-    if (id) this.track(this.setStatus(id, 'completed'));
+    if (id) this.track(this.setStatus(id, isFailure(result) ? 'failed' : 'completed'));
 
     return result;
   }

@@ -149,9 +149,10 @@ export async function executeWorkflowRun(
       step.error = outcome.error;
       failed = true;
     }
+    // The step as the workflow sees it; the agent logs the action itself (source, run, step).
     await writeWorkflowActivityLog(context.db, {
       ...activity,
-      action: 'action',
+      action: outcome.ok ? 'completeWorkflowStep' : 'failWorkflowStep',
       status: outcome.ok ? 'completed' : 'failed',
       workflowStepName: step.actionName,
     });

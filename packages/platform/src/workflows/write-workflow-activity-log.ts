@@ -4,7 +4,12 @@ import type { PlatformDatabase } from '../database/platform-database';
 
 /** What a run writes in activity logs: its start, each step, its end. */
 export interface WorkflowActivity {
-  readonly action: 'triggerWorkflow' | 'completeWorkflow' | 'failWorkflow' | 'action';
+  readonly action:
+    | 'triggerWorkflow'
+    | 'completeWorkflow'
+    | 'failWorkflow'
+    | 'completeWorkflowStep'
+    | 'failWorkflowStep';
   readonly status: 'completed' | 'failed';
   readonly environmentId: number;
   readonly user: { readonly id: number | null; readonly email: string | null };

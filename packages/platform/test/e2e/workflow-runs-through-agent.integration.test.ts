@@ -224,13 +224,23 @@ describe.each(availableServers())('workflow runs through a Grove agent on $name'
 
     return (rows as Array<{ status: string }>)[0]!.status;
   };
-  const activityOf = async (runId: string) =>
+  const readActivityOf = async (runId: string) =>
     (
       await test.platform.context.db.models.ActivityLog.findAll({
         where: { workflowRunId: runId },
         order: [['id', 'ASC']],
       })
     ).map(log => log.get({ plain: true }));
+  // The agent marks its own logs completed after it answered: wait until none is pending.
+  const activityOf = async (runId: string) => {
+    for (let attempt = 0; attempt < 100; attempt += 1) {
+      const logs = await readActivityOf(runId);
+      if (logs.every(log => log.status !== 'pending')) return logs;
+      await new Promise(resolve => setTimeout(resolve, 50));
+    }
+
+    return readActivityOf(runId);
+  };
   const callsOf = (runId: string) =>
     calls.filter(call => (call.delegation as { workflowRunId?: string })?.workflowRunId === runId);
 
@@ -275,9 +285,13 @@ describe.each(availableServers())('workflow runs through a Grove agent on $name'
     ]);
     const logs = await activityOf(runId);
     expect(logs.map(log => [log.action, log.status, log.workflowStepName])).toEqual([
+      // The agent's log of each action (tied to the run and step by the delegated token), then
+      // the platform's log of the step.
       ['triggerWorkflow', 'completed', null],
       ['action', 'completed', 'Set status'],
+      ['completeWorkflowStep', 'completed', 'Set status'],
       ['action', 'completed', 'Mark audited'],
+      ['completeWorkflowStep', 'completed', 'Mark audited'],
       ['completeWorkflow', 'completed', null],
     ]);
     for (const log of logs) {
@@ -316,7 +330,9 @@ describe.each(availableServers())('workflow runs through a Grove agent on $name'
     expect((await activityOf(runId)).map(log => [log.action, log.status])).toEqual([
       ['triggerWorkflow', 'completed'],
       ['action', 'completed'],
+      ['completeWorkflowStep', 'completed'],
       ['action', 'failed'],
+      ['failWorkflowStep', 'failed'],
       ['failWorkflow', 'failed'],
     ]);
   });

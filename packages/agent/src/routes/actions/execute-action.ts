@@ -95,6 +95,8 @@ export function mountExecuteAction(
         label: `triggered the action "${name}"`,
       },
       () => collection.execute(caller, name, formValues, filter),
+      // An action that ran and answered an error result failed, as the user sees it.
+      outcome => outcome.type === 'Error',
     );
 
     await sendActionResult(response, result);
