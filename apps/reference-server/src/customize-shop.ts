@@ -121,6 +121,24 @@ export function customizeShop(agent: Agent): Agent {
                 'text/plain',
               );
             },
+          })
+          // Action that changes the record: what a workflow chains (and a webhook triggers).
+          .addAction('Mark as shipped', {
+            scope: 'Single',
+            execute: async (context, resultBuilder) => {
+              const order = await context.getRecord(['status']);
+              if (order.status !== 'paid') {
+                return resultBuilder.error(
+                  `Only paid orders ship (this one is ${String(order.status)})`,
+                );
+              }
+              await context.collection.update(context.filter, {
+                status: 'shipped',
+                shipped_at: new Date().toISOString(),
+              });
+
+              return resultBuilder.success('Marked as shipped');
+            },
           }),
       )
 

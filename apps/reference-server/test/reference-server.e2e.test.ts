@@ -35,6 +35,65 @@ function waitForBanner(child: ChildProcessWithoutNullStreams, output: string[]):
   });
 }
 
+/** A JSON answer, read loosely: each test asserts the fields it needs. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any JSON the test asserts on
+type Json = any;
+
+/** A console session of the platform's admin API (cookie + CSRF header), as the console holds. */
+async function adminSession(platformUrl: string, email: string, password: string) {
+  const login = await fetch(`${platformUrl}/api/admin/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  expect(login.status).toBe(200);
+  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] as string;
+  const { csrfToken } = ((await login.json()) as { data: { csrfToken: string } }).data;
+
+  return async (method: string, path: string, body?: unknown) => {
+    const response = await fetch(`${platformUrl}${path}`, {
+      method,
+      headers: {
+        cookie,
+        'x-csrf-token': csrfToken,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+
+    return { status: response.status, body: (text ? JSON.parse(text) : {}) as Json };
+  };
+}
+
+/** Calls `/v1` with an API token. */
+async function publicApi(url: string, token: string, method = 'GET', body?: unknown) {
+  const response = await fetch(url, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: (await response.json()) as Json,
+  };
+}
+
+/** Polls until `read` returns a value (the agent sends read logs in batches, runs go on in the background). */
+async function eventually<T>(read: () => Promise<T | undefined>, what: string): Promise<T> {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const value = await read();
+    if (value !== undefined) return value;
+    await new Promise(resolve => setTimeout(resolve, 100));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
 describe('the reference server, started as a user starts it (npm start)', () => {
   let directory: string;
   let child: ChildProcessWithoutNullStreams;
@@ -168,5 +227,112 @@ describe('the reference server, started as a user starts it (npm start)', () => 
       values: { value: expect.any(Number) },
     });
     expect(lifetime).toEqual({ countCurrent: expect.any(Number) });
+  });
+  it('serves the public API end to end: token, logs, a note, a webhook-triggered workflow, revocation', async () => {
+    const [, email, password] = /Admin: +(\S+) \/ (\S+)/.exec(output.join('')) as RegExpExecArray;
+    const admin = await adminSession(printed.platformUrl, email as string, password as string);
+    const [project] = (await admin('GET', '/api/admin/projects')).body.data;
+    const [environment] = (await admin('GET', `/api/admin/projects/${project.id}/environments`))
+      .body.data;
+
+    // An admin generates a token: shown once.
+    const created = await admin('POST', `/api/admin/projects/${project.id}/api-tokens`, {
+      name: 'e2e integration',
+      level: 'read-write',
+      scopes: ['all'],
+    });
+    expect(created.status).toBe(201);
+    const token = created.body.token as string;
+    expect(token).toMatch(/^grove_/);
+    const base = `${printed.platformUrl}/v1/project/${encodeURIComponent(project.name)}`;
+    const env = `${base}/environment/${encodeURIComponent(environment.name)}`;
+
+    // An agent operation (the lists above) shows up in the activity logs.
+    const read = await eventually(async () => {
+      const logs = await publicApi(
+        `${env}/activity-logs?collectionName=customers&type=read`,
+        token,
+      );
+      expect(logs.status).toBe(200);
+
+      return logs.body.data.length > 0 ? logs.body.data[0] : undefined;
+    }, 'the read logs of the agent');
+    expect(read).toMatchObject({ object: 'activityLog', source: 'ui', type: 'read' });
+
+    // The token's creation shows up in the admin logs.
+    const adminLogs = await publicApi(`${base}/admin-logs?resource=api-token`, token);
+    expect(adminLogs.body.data[0]).toMatchObject({ type: 'add', resource: 'api-token' });
+
+    // A note is created and listed.
+    const note = await publicApi(`${env}/notes`, token, 'POST', {
+      collectionName: 'orders',
+      recordId: '1',
+      title: 'Checked by the e2e test',
+      content: '<p>All good</p>',
+    });
+    expect(note.status).toBe(201);
+    const notes = await publicApi(`${env}/notes?collectionName=orders&recordId=1`, token);
+    expect(notes.body.data.map((item: { id: number }) => item.id)).toContain(note.body.id);
+
+    // A workflow over the agent's action, triggered by its webhook on a paid order.
+    const [paid] = await client.collection('orders').list({
+      filters: { field: 'status', operator: 'Equal', value: 'paid' },
+      fields: ['id', 'status'],
+    });
+    const workflows = `/api/admin/projects/${project.id}/environments/${environment.id}/workflows`;
+    const workflow = await admin('POST', workflows, {
+      name: 'Ship it',
+      collectionName: 'orders',
+      steps: [{ actionName: 'Mark as shipped', values: {} }],
+      webhookEnabled: true,
+    });
+    expect(workflow.status).toBe(201);
+    const { url } = (await admin('GET', `${workflows}/${workflow.body.data.id}/webhook`)).body.data;
+    const triggered = await publicApi(url, token, 'POST', { record_id: String(paid?.id) });
+    expect(triggered.status).toBe(202);
+    const runUrl = triggered.headers.get('location') as string;
+    const run = await eventually(async () => {
+      const current = await publicApi(runUrl, token);
+
+      return ['succeeded', 'failed'].includes(current.body.status) ? current.body : undefined;
+    }, 'the end of the run');
+    expect(run).toMatchObject({
+      status: 'succeeded',
+      source: 'webhook',
+      recordId: String(paid?.id),
+    });
+    const shipped = await client.collection('orders').list({
+      filters: { field: 'id', operator: 'Equal', value: paid?.id },
+      fields: ['id', 'status'],
+    });
+    expect(shipped[0]?.status).toBe('shipped');
+    const runLogs = await eventually(async () => {
+      const logs = await publicApi(
+        `${env}/activity-logs?source=webhook&order=asc&limit=100`,
+        token,
+      );
+      const actions = logs.body.data.map((log: { action: string }) => log.action);
+
+      return actions.includes('completeWorkflow') ? actions : undefined;
+    }, 'the logs of the run');
+    expect(runLogs).toEqual([
+      'triggerWorkflow',
+      'action',
+      'completeWorkflowStep',
+      'completeWorkflow',
+    ]);
+
+    // Revoked: the very next call is a 401.
+    const revoked = await admin(
+      'DELETE',
+      `/api/admin/projects/${project.id}/api-tokens/${created.body.apiToken.id}`,
+    );
+    expect(revoked.status).toBe(204);
+    const refused = await publicApi(`${base}/admin-logs`, token);
+    expect(refused.status).toBe(401);
+    expect(refused.body).toMatchObject({
+      error: 'Unauthorized',
+      message: 'Invalid or missing API token',
+    });
   });
 });

@@ -159,6 +159,7 @@ export async function createPlatform(
       rateLimiter,
       loginLimiter: createLoginRateLimiter(rateLimiter),
       webhookKey,
+      publicApiRateLimits: options.publicApiRateLimits ?? {},
       onClose: hook => closeHooks.push(hook),
     };
     const app = express();

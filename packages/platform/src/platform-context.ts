@@ -1,4 +1,5 @@
 import type { Logger } from '@grove/datasource-toolkit';
+import type { PublicApiRateLimits } from '@grove/public-api';
 
 import type { LoginRateLimiter } from './auth/login-rate-limiter';
 import type { RateLimiterFactory } from './auth/rate-limiter-factory';
@@ -33,6 +34,8 @@ export interface PlatformContext {
   readonly loginLimiter: LoginRateLimiter;
   /** The HMAC-SHA256 key of workflow webhook URLs (32 bytes, stored once per deployment). */
   readonly webhookKey: Uint8Array;
+  /** The public API's rate limits, as configured (defaults apply to what is not set). */
+  readonly publicApiRateLimits: Partial<PublicApiRateLimits>;
   /** Registers work to do when the platform closes (end streams, stop timers), before the database closes. */
   onClose(hook: () => Promise<void> | void): void;
 }

@@ -1,3 +1,4 @@
+import type { PublicApiRateLimits } from '@grove/public-api';
 import type { Logger } from '@grove/datasource-toolkit';
 
 import type { PlatformDatabaseOptions } from './database/platform-database-options';
@@ -35,6 +36,11 @@ export interface PlatformOptions {
   readonly sandbox?: SandboxOptions;
   /** Period of the event-stream heartbeats (default 15 s; agents expect one within 45 s). */
   readonly heartbeatIntervalMs?: number;
+  /**
+   * Requests an API token may make on the public API (`/v1`) per minute, hour and day, and calls
+   * of one workflow's webhook URL per minute (defaults 60, 1,000, 10,000 and 60).
+   */
+  readonly publicApiRateLimits?: Partial<PublicApiRateLimits>;
   /** Maximum JSON body size in bytes (default 50 MiB: schema uploads of large projects). */
   readonly maxBodySize?: number;
   readonly logger?: Logger;

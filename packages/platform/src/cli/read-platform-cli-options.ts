@@ -1,3 +1,4 @@
+import type { PublicApiRateLimits } from '@grove/public-api';
 import { Command, InvalidArgumentError } from 'commander';
 
 import type { BootstrapOptions } from '../bootstrap/bootstrap-platform';
@@ -16,6 +17,21 @@ function parsePort(value: string): number {
   }
 
   return port;
+}
+
+/** `60,1000,10000`: three positive integers, per minute, hour and day. */
+function parseRateLimits(
+  value: string,
+): Pick<PublicApiRateLimits, 'perMinute' | 'perHour' | 'perDay'> {
+  const parts = value.split(',').map(part => part.trim());
+  if (parts.length !== 3 || !parts.every(part => /^[1-9][0-9]{0,8}$/.test(part))) {
+    throw new InvalidArgumentError(
+      'expected three positive integers, per minute, hour and day (e.g. 60,1000,10000)',
+    );
+  }
+  const [perMinute, perHour, perDay] = parts.map(Number) as [number, number, number];
+
+  return { perMinute, perHour, perDay };
 }
 
 /**
@@ -65,6 +81,12 @@ export function readPlatformCliOptions(
       "first start: the development environment's agent URL (GROVE_AGENT_URL)",
       env.GROVE_AGENT_URL || 'http://localhost:3351',
     )
+    .option(
+      '--api-rate-limits <perMinute,perHour,perDay>',
+      'requests per API token on the public API (GROVE_API_RATE_LIMITS; default 60,1000,10000)',
+      parseRateLimits,
+      env.GROVE_API_RATE_LIMITS ? parseRateLimits(env.GROVE_API_RATE_LIMITS) : undefined,
+    )
     .exitOverride();
   program.parse([...argv], { from: 'user' });
   const options = program.opts<{
@@ -75,6 +97,7 @@ export function readPlatformCliOptions(
     redisUrl?: string;
     adminEmail: string;
     agentUrl: string;
+    apiRateLimits?: Pick<PublicApiRateLimits, 'perMinute' | 'perHour' | 'perDay'>;
   }>();
 
   return {
@@ -86,5 +109,6 @@ export function readPlatformCliOptions(
     secretKey: env.GROVE_PLATFORM_SECRET_KEY || undefined,
     database: options.databaseUrl ? { url: options.databaseUrl } : {},
     bootstrap: { adminEmail: options.adminEmail, agentUrl: options.agentUrl },
+    ...(options.apiRateLimits ? { publicApiRateLimits: options.apiRateLimits } : {}),
   };
 }

@@ -1,3 +1,4 @@
+import { createPublicApiRouter } from '@grove/public-api';
 import express, { Router } from 'express';
 
 import { mountAcceptInvitation } from '../routes/admin/accept-invitation-route';
@@ -55,6 +56,7 @@ import { mountPublicOrigin } from '../routes/oidc/public-origin-route';
 import { mountRegistrationGuard } from '../routes/oidc/registration-route';
 import { mountRenderingAuthorization } from '../routes/oidc/rendering-authorization-route';
 import type { PlatformContext } from '../platform-context';
+import { createPlatformPublicApiStore } from '../public-api/create-platform-public-api-store';
 import { provisionSandboxEnvironment } from '../sandbox/provision-sandbox-environment';
 import { sandboxActivityLogHooks } from '../sandbox/sandbox-activity-log-hooks';
 import { createErrorHandler } from './middlewares/error-handler';
@@ -185,6 +187,22 @@ const projectAdminRoutes: readonly PlatformRouteMounter[] = [
   mountApiTokens,
 ];
 
+/**
+ * The public API (`/v1`, package `@grove/public-api`) over the platform's data: API tokens,
+ * scopes and rate limits (in Redis per deployment when configured), activity and admin logs,
+ * notes, the workflow webhook. It reads its own bounded bodies after its checks.
+ */
+function publicApiRouter(context: PlatformContext): Router {
+  return createPublicApiRouter({
+    store: createPlatformPublicApiStore(context),
+    rateLimiter: context.rateLimiter,
+    rateLimits: context.publicApiRateLimits,
+    webhookKey: context.webhookKey,
+    publicUrl: context.publicUrl,
+    logger: context.logger,
+  });
+}
+
 /** Largest admin API body (a whole rendering with its charts). */
 const ADMIN_BODY_LIMIT = 2 * 1024 * 1024;
 
@@ -193,7 +211,8 @@ const ADMIN_BODY_LIMIT = 2 * 1024 * 1024;
  * 0. login under `/oidc` (both modes: the sandbox logs users in through the same provider) —
  *    before any body parser: the provider reads its own bodies, and the interaction forms have
  *    their own bounded urlencoded parser; then the MCP OAuth routes under `/oauth` (standard
- *    mode only), which parse their own bounded bodies;
+ *    mode only), which parse their own bounded bodies; then the public API under `/v1`
+ *    (standard mode only): token, rate limits and rights before it reads its own bounded bodies;
  * 1. agent protocol — the env secret is checked first, then the JSON body is parsed (an unknown
  *    caller never makes the platform read a large body; agents' activity logs have their own
  *    4 MiB limit). In sandbox mode an unknown env secret provisions its environment there, the
@@ -224,6 +243,7 @@ export function buildPlatformRouter(context: PlatformContext, maxBodySize: numbe
   for (const mount of sandbox ? loginRoutes : [...loginRoutes, ...mcpOAuthRoutes]) {
     mount(router, context);
   }
+  if (!sandbox) router.use(publicApiRouter(context));
   const paths = sandbox ? [...AGENT_PATHS, ...TEST_KIT_PATHS] : AGENT_PATHS;
   const agentJson = express.json({ limit: maxBodySize });
   const activityLogsJson = express.json({ limit: ACTIVITY_LOGS_BODY_LIMIT });
