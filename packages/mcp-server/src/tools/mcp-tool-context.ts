@@ -1,0 +1,33 @@
+import type { AgentClient } from '@grove/agent-client';
+import type { Logger } from '@grove/datasource-toolkit';
+
+import type { McpCaller } from '../auth/mcp-caller';
+
+/** What a tool call works with: who calls, and the agent as that user. */
+export interface McpToolContext {
+  readonly caller: McpCaller;
+  /**
+   * The agent, as the caller: an agent client whose requests carry a delegated token of the
+   * caller (signed with the env secret, `grove_delegation.source: 'mcp'`), so the agent checks
+   * the user's rights, scopes and validation and logs the operation with source `mcp`.
+   */
+  readonly agent: AgentClient;
+  readonly logger: Logger;
+}
+
+/** The names of the ten tools (mcp.md §2). */
+export const MCP_TOOL_NAMES = [
+  'describeCollection',
+  'list',
+  'listRelated',
+  'create',
+  'update',
+  'delete',
+  'associate',
+  'dissociate',
+  'getActionForm',
+  'executeAction',
+] as const;
+
+/** One tool name. */
+export type McpToolName = (typeof MCP_TOOL_NAMES)[number];

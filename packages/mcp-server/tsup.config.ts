@@ -1,0 +1,10 @@
+import { defineConfig } from 'tsup';
+
+export default defineConfig({
+  entry: { index: 'src/index.ts', 'bin/grove-mcp-server': 'src/bin/grove-mcp-server.ts' },
+  format: ['cjs', 'esm'],
+  dts: { entry: { index: 'src/index.ts' } },
+  clean: true,
+  sourcemap: true,
+  target: 'node20',
+});
