@@ -202,6 +202,25 @@ describe.each(availableServers())('the platform serves the public API (/v1) on $
     expect(superseded.body).toMatchObject({ code: 'superseded_url' });
   });
 
+  it('refuses an expired token with the seed’s message, and unknown enums or limit 101', async () => {
+    const expiring = await createToken({ level: 'read-only', scopes: ['activity_logs:read'] });
+    const path = envPath('/activity-logs');
+    expect((await call('GET', `${path}?limit=101`, expiring.value)).status).toBe(400);
+    expect((await call('GET', `${path}?action=destroy`, expiring.value)).status).toBe(400);
+    expect((await call('GET', `${path}?type=READ`, expiring.value)).status).toBe(400);
+
+    await test.platform.context.db.models.ApiToken.update(
+      { expiresAt: new Date(Date.now() - 1000) },
+      { where: { id: expiring.id } },
+    );
+    const refused = await call('GET', path, expiring.value);
+    expect(refused.status).toBe(401);
+    expect(refused.body).toMatchObject({
+      error: 'Unauthorized',
+      message: 'API token has expired',
+    });
+  });
+
   it('refuses a revoked token on the very next request', async () => {
     const doomed = await createToken({ level: 'read-only', scopes: ['admin_logs:read'] });
     const path = `/v1/project/${project}/admin-logs`;
