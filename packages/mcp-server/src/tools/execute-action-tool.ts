@@ -84,7 +84,7 @@ export function registerExecuteActionTool(
       reasoning: z.string().max(2000).optional().describe('Why you execute this action.'),
     },
     outputSchema,
-    annotations: { title: 'Run an action', readOnlyHint: false, destructiveHint: true },
+    annotations: { title: 'Run an action', readOnlyHint: false },
     async run({ collectionName, actionName, recordIds, values }, { agent }) {
       const { action, skippedFields } = await loadActionForm({
         agent,

@@ -35,7 +35,7 @@ export function registerUpdateTool(
       attributes: jsonObjectSchema('The fields to change and their new values.'),
     },
     outputSchema: { record: z.record(z.string(), z.unknown()).nullable() },
-    annotations: { title: 'Update a record', readOnlyHint: false, destructiveHint: false },
+    annotations: { title: 'Update a record', readOnlyHint: false },
     async run({ collectionName, recordId, attributes }, { agent }) {
       const record = await agent
         .collection(collectionName)

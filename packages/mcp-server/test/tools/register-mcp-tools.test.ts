@@ -92,7 +92,7 @@ describe('registerMcpTools against a real Grove agent', () => {
     expect(byName.get('dissociate')?.annotations?.destructiveHint).toBe(true);
     expect(byName.get('create')?.annotations?.readOnlyHint).toBe(false);
     expect(byName.get('list')?.inputSchema.properties?.collectionName).toMatchObject({
-      enum: ['authors', 'books'],
+      enum: ['authors', 'books', 'editions'],
     });
     for (const tool of tools) expect(tool.outputSchema).toBeDefined();
   });
@@ -221,6 +221,34 @@ describe('registerMcpTools against a real Grove agent', () => {
     for (const action of ['create', 'update', 'delete']) {
       expect(logs).toMatch(new RegExp(`"action":"${action}"[^}]*"source":"mcp"`));
     }
+  });
+
+  it('takes composite ids as arrays or packed strings', async () => {
+    const client = await connect(['mcp:read', 'mcp:write']);
+    const updated = await call(client, 'update', {
+      collectionName: 'editions',
+      recordId: [1, 'fr'],
+      attributes: { printed: 350 },
+    });
+    const deleted = await call(client, 'delete', {
+      collectionName: 'editions',
+      recordIds: ['1|en'],
+    });
+    const listed = await call(client, 'list', {
+      collectionName: 'editions',
+      sort: [{ field: 'book_id' }, { field: 'language' }],
+    });
+
+    expect(updated.structuredContent).toEqual({
+      record: { book_id: 1, language: 'fr', printed: 350 },
+    });
+    expect(deleted.structuredContent).toEqual({ deletedCount: 1 });
+    expect(listed.structuredContent).toEqual({
+      records: [
+        { book_id: 1, language: 'fr', printed: 350 },
+        { book_id: 2, language: 'en', printed: 500 },
+      ],
+    });
   });
 
   it('associates and dissociates records through a one-to-many relation', async () => {
@@ -372,6 +400,18 @@ describe('registerMcpTools against a real Grove agent', () => {
         'Action "Launch" not found on collection "books" (actions: Discount)',
       );
       expect(textOf(formField)).toBe('Field "Colour" does not exist in this form');
+    });
+
+    it('refuses filters nested deeper than three levels, sent as a JSON string', async () => {
+      const client = await connect();
+      let tree = '{"field":"id","operator":"Equal","value":1}';
+      for (let level = 0; level < 5000; level += 1) {
+        tree = `{"aggregator":"And","conditions":[${tree}]}`;
+      }
+      const result = await call(client, 'list', { collectionName: 'books', filters: tree });
+
+      expect(result.isError).toBe(true);
+      expect(textOf(result)).toMatch(/^Invalid filters/);
     });
 
     it('reports invalid JSON in a string input', async () => {

@@ -15,7 +15,7 @@ import type { AgentTestClient, ForestServerSandbox } from '@grove/agent-testing'
 import { inMemoryDataSourceFactory } from '@grove/datasource-toolkit';
 import { signDelegationToken } from '@grove/platform-client';
 
-/** A running Grove agent (in-memory authors and books) against a platform sandbox. */
+/** A running Grove agent (in-memory authors, books and editions with a composite key) against a platform sandbox. */
 export interface ToolsAgent {
   readonly sandbox: ForestServerSandbox;
   readonly envSecret: string;
@@ -63,6 +63,18 @@ const definition = {
         { id: 2, title: 'Dune Messiah', discount: 0, author_id: 1 },
         { id: 3, title: 'The Dispossessed', discount: 0, author_id: 2 },
         { id: 4, title: 'Orphan Book', discount: 0, author_id: null },
+      ],
+    },
+    editions: {
+      fields: {
+        book_id: { type: 'Column', columnType: 'Number', isPrimaryKey: true, isSortable: true },
+        language: { type: 'Column', columnType: 'String', isPrimaryKey: true, isSortable: true },
+        printed: { type: 'Column', columnType: 'Number', isSortable: true },
+      },
+      records: [
+        { book_id: 1, language: 'en', printed: 1000 },
+        { book_id: 1, language: 'fr', printed: 300 },
+        { book_id: 2, language: 'en', printed: 500 },
       ],
     },
   },
