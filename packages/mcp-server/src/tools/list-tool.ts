@@ -1,0 +1,49 @@
+import type { AgentSchema } from '@grove/agent-client';
+import type { McpServer, RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
+
+import { listInputShape, listOutputShape, toListOptions } from './list-input';
+import type { McpToolContext } from './mcp-tool-context';
+import { registerGroveTool } from './register-grove-tool';
+import { collectionNameSchema } from './tool-input-schemas';
+
+/**
+ * Registers `list` (scope `mcp:read`): records of a collection with search, a condition tree
+ * (operators in any casing), sort, pagination, a projection with `relation:field` paths and an
+ * optional total count. Records keep their schema field names.
+ *
+ * @example
+ * ```ts
+ * registerListTool(server, context, schema);
+ * // tools/call list { collectionName: 'books', filters: { field: 'title', operator: 'icontains',
+ * //   value: 'dune' }, fields: ['id', 'title', 'author:name'], enableCount: true }
+ * // → { records: [{ id: 1, title: 'Dune', author: { name: 'Herbert' } }], totalCount: 1 }
+ * ```
+ */
+export function registerListTool(
+  server: McpServer,
+  context: McpToolContext,
+  schema: AgentSchema | undefined,
+): RegisteredTool {
+  return registerGroveTool(server, context, {
+    name: 'list',
+    title: 'List records',
+    description:
+      'Lists records of a collection. Call describeCollection first for field names and ' +
+      'operators. `filters` is a condition tree ({ field, operator, value } or { aggregator, ' +
+      'conditions }); "relation:field" filters on a to-one relation. `fields` projects columns ' +
+      'and "relation:field" sub-fields. Pagination defaults to 15 records from page 1.',
+    inputSchema: { collectionName: collectionNameSchema(schema), ...listInputShape },
+    outputSchema: listOutputShape,
+    annotations: { title: 'List records', readOnlyHint: true },
+    async run({ collectionName, enableCount, ...input }, { agent }) {
+      const options = toListOptions(input);
+      const collection = agent.collection(collectionName);
+      const [records, totalCount] = await Promise.all([
+        collection.list(options),
+        enableCount === true ? collection.count(options) : Promise.resolve(undefined),
+      ]);
+
+      return totalCount === undefined ? { records } : { records, totalCount };
+    },
+  });
+}
