@@ -299,12 +299,20 @@ describe.each(availableServers())(
         await expect(store.startWorkflowRun(loner, trigger, '1', 'webhook')).rejects.toMatchObject({
           code: 'ForbiddenError',
         });
-        // The service of this branch refuses every start until the runner lands (issue 14).
-        await expect(store.startWorkflowRun(caller, trigger, '1', 'webhook')).rejects.toMatchObject(
-          {
-            code: 'ServiceUnavailableError',
-          },
-        );
+        const { runId } = await store.startWorkflowRun(caller, trigger, '1', 'webhook');
+
+        // The run is the owner's, marked with the token and the source.
+        const run = await platform.context.db.models.WorkflowRun.findByPk(runId);
+        expect(run).toMatchObject({
+          workflowId,
+          recordId: '1',
+          userId: caller.owner.id,
+          source: 'webhook',
+        });
+        const triggered = await platform.context.db.models.ActivityLog.findOne({
+          where: { workflowRunId: runId, action: 'triggerWorkflow' },
+        });
+        expect(triggered).toMatchObject({ apiTokenId: Number(caller.token.id), source: 'webhook' });
       });
 
       it('shows a run of the environment in the wire shape', async () => {
