@@ -1,6 +1,7 @@
 import { ValidationError } from '@grove/datasource-toolkit';
 import type { Logger } from '@grove/datasource-toolkit';
 import { postActivityLog, updateActivityLogStatus } from './activity/activity-logs';
+import { postApprovalRequest } from './approvals/approval-requests';
 import { postAgentActivityLogs, setAgentActivityLogStatus } from './activity/agent-activity-logs';
 import { OidcLogin } from './auth/oidc-login';
 import { EventStream } from './events/event-stream';
@@ -64,6 +65,7 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
     getUsers: () => getUsers(http),
     getRenderingPermissions: renderingId => getRenderingPermissions(http, renderingId),
     postActivityLog: (entry, auth) => postActivityLog(http, entry, auth),
+    postApprovalRequest: (request, auth) => postApprovalRequest(http, request, auth),
     updateActivityLogStatus: (log, status, auth) =>
       updateActivityLogStatus(http, log, status, {
         ...auth,

@@ -73,6 +73,8 @@ export type { IdTokenExpectations, SignIdTokenOptions } from './auth/id-token';
 
 // Activity logs
 export { postActivityLog, updateActivityLogStatus } from './activity/activity-logs';
+export { postApprovalRequest } from './approvals/approval-requests';
+export type { ApprovalRequestAuth, ApprovalRequestInput } from './approvals/approval-requests';
 export type {
   ActivityLogEntry,
   ActivityLogAuth,

@@ -1,3 +1,4 @@
+import type { ApprovalRequestAuth, ApprovalRequestInput } from './approvals/approval-requests';
 import type { Logger } from '@grove/datasource-toolkit';
 import type {
   ActivityLogAuth,
@@ -67,6 +68,11 @@ export interface PlatformClient {
   postAgentActivityLogs(entries: readonly AgentActivityLogEntry[]): Promise<string[]>;
   /** Marks a pending log of the agent's `completed` or `failed`; throws on failure. */
   setAgentActivityLogStatus(id: string, status: 'completed' | 'failed'): Promise<void>;
+  /** Files an approval request as the user, with the reasoning as its first comment. */
+  postApprovalRequest(
+    request: ApprovalRequestInput,
+    auth: ApprovalRequestAuth,
+  ): Promise<{ id: string }>;
   /** Opens the event stream in the background; never throws. */
   subscribeToEvents(options?: EventSubscriptionOptions): { close(): Promise<void> };
   /** Closes every event stream this client opened. */

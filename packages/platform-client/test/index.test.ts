@@ -25,6 +25,7 @@ describe('public API', () => {
        "isDelegationClaims",
        "postActivityLog",
        "postAgentActivityLogs",
+       "postApprovalRequest",
        "setAgentActivityLogStatus",
        "signDelegationToken",
        "signIdToken",

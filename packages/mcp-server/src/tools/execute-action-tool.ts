@@ -9,7 +9,8 @@ import type { McpToolContext } from './mcp-tool-context';
 import { registerGroveTool } from './register-grove-tool';
 
 const outputSchema = {
-  type: z.enum(['Success', 'File', 'Webhook', 'Redirect']),
+  type: z.enum(['Success', 'File', 'Webhook', 'Redirect', 'ApprovalRequested']),
+  approvalRequestId: z.string().optional(),
   message: z.string().optional(),
   html: z.string().optional(),
   invalidated: z.array(z.string()).optional(),
@@ -85,7 +86,7 @@ export function registerExecuteActionTool(
     },
     outputSchema,
     annotations: { title: 'Run an action', readOnlyHint: false },
-    async run({ collectionName, actionName, recordIds, values }, { agent }) {
+    async run({ collectionName, actionName, recordIds, values, reasoning }, { agent }) {
       const { action, skippedFields } = await loadActionForm({
         agent,
         schema,
@@ -101,6 +102,29 @@ export function registerExecuteActionTool(
         return describeResult(await action.execute());
       } catch (error) {
         if (isAgentClientError(error) && error.name === 'CustomActionRequiresApprovalError') {
+          if (context.requestApproval) {
+            const { id } = await context.requestApproval({
+              collectionName,
+              actionName,
+              recordIds: (recordIds ?? []).map(id =>
+                Array.isArray(id) ? id.join('|') : String(id),
+              ),
+              inputs: action.getFields().map(field => ({
+                name: field.field,
+                type: Array.isArray(field.type) ? `[${String(field.type[0])}]` : String(field.type),
+                value: field.value ?? null,
+              })),
+              ...(reasoning ? { reasoning } : {}),
+            });
+
+            return {
+              type: 'ApprovalRequested' as const,
+              approvalRequestId: id,
+              message:
+                'Approval requested: this action requires approval by another user before it ' +
+                'runs. A request has been created and is pending review.',
+            };
+          }
           throw new GroveError(
             'ForbiddenError',
             `Approval required: this action must be approved by another user before it runs ` +

@@ -3,6 +3,15 @@ import type { Logger } from '@grove/datasource-toolkit';
 
 import type { McpCaller } from '../auth/mcp-caller';
 
+/** An approval request for an action the caller may not run alone (mcp.md §2.12). */
+export interface McpApprovalRequest {
+  readonly collectionName: string;
+  readonly actionName: string;
+  readonly recordIds: readonly string[];
+  readonly inputs: ReadonlyArray<{ readonly name: string; type: string; value: unknown }>;
+  readonly reasoning?: string;
+}
+
 /** What a tool call works with: who calls, and the agent as that user. */
 export interface McpToolContext {
   readonly caller: McpCaller;
@@ -13,6 +22,11 @@ export interface McpToolContext {
    */
   readonly agent: AgentClient;
   readonly logger: Logger;
+  /**
+   * Files an approval request on the platform as the caller (their access token and rendering),
+   * when the agent answers that an action needs one. Without it, such an action is a tool error.
+   */
+  readonly requestApproval?: (request: McpApprovalRequest) => Promise<{ id: string }>;
 }
 
 /** The names of the ten tools (mcp.md §2). */

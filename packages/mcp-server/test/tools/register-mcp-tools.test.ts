@@ -20,6 +20,7 @@ describe('registerMcpTools against a real Grove agent', () => {
   async function connect(
     scopes: readonly McpScope[] = allScopes,
     enabledTools?: readonly McpToolName[],
+    requestApproval?: McpToolContext['requestApproval'],
   ): Promise<Client> {
     const context: McpToolContext = {
       caller: {
@@ -33,6 +34,7 @@ describe('registerMcpTools against a real Grove agent', () => {
       },
       agent: test.agent,
       logger: () => undefined,
+      ...(requestApproval ? { requestApproval } : {}),
     };
     const server = new McpServer({ name: 'grove-test', version: '0.0.0' });
     registerMcpTools(server, context, {
@@ -507,6 +509,66 @@ describe('registerMcpTools against a real Grove agent', () => {
       }
       await test.admin.clearPermissionOverride();
       expect(await titleOf(1)).toBe('Dune');
+    });
+
+    it('files an approval request when the action needs one, with the form values and reasoning', async () => {
+      await test.admin.overrideActionPermission('books', 'Discount', {
+        triggerEnabled: true,
+        approvalRequired: true,
+      });
+      const filed: unknown[] = [];
+      const client = await connect(allScopes, undefined, async request => {
+        filed.push(request);
+
+        return { id: '17' };
+      });
+      const values = { Kind: 'percent', Percent: 10 };
+      const result = await call(client, 'executeAction', {
+        collectionName: 'books',
+        actionName: 'Discount',
+        recordIds: [2],
+        values,
+        reasoning: 'Loyal customer',
+      });
+
+      expect(result.isError).toBeFalsy();
+      expect(result.structuredContent).toMatchObject({
+        type: 'ApprovalRequested',
+        approvalRequestId: '17',
+      });
+      expect(filed).toEqual([
+        expect.objectContaining({
+          collectionName: 'books',
+          actionName: 'Discount',
+          recordIds: ['2'],
+          reasoning: 'Loyal customer',
+          inputs: expect.arrayContaining([
+            expect.objectContaining({ name: 'Kind', value: 'percent' }),
+            expect.objectContaining({ name: 'Percent', value: 10 }),
+          ]),
+        }),
+      ]);
+      // Nothing ran: the discount waits for an approver.
+      const [book] = await test.admin.collection('books').list({
+        filters: { field: 'id', operator: 'Equal', value: 2 },
+      });
+      expect(book?.discount).toBe(0);
+    });
+
+    it('reports an action needing approval as an error when no platform files requests', async () => {
+      await test.admin.overrideActionPermission('books', 'Discount', {
+        triggerEnabled: true,
+        approvalRequired: true,
+      });
+      const result = await call(await connect(), 'executeAction', {
+        collectionName: 'books',
+        actionName: 'Discount',
+        recordIds: [2],
+        values: { Kind: 'percent', Percent: 10 },
+      });
+
+      expect(result.isError).toBe(true);
+      expect(textOf(result)).toMatch(/^Approval required/);
     });
 
     it('reports the action error result', async () => {
