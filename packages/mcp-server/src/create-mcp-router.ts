@@ -1,5 +1,6 @@
 import { ValidationError } from '@grove/datasource-toolkit';
 import type { Logger } from '@grove/datasource-toolkit';
+import { readAgentSchema } from '@grove/agent-client';
 import { Router } from 'express';
 import type { Request, Response } from 'express';
 
@@ -58,7 +59,15 @@ export async function createMcpRouter(options: McpRouterOptions): Promise<Router
     );
   }
   const urls = mcpUrls(publicUrl, basePath, options.serverUrl);
-  const schema = await platform.schema().catch(() => undefined);
+  // The schema the agent published (degraded without it: the tools then take free strings).
+  const schema = await platform
+    .schema()
+    .then(answer => (readAgentSchema(answer), answer))
+    .catch(() => {
+      logger('Warn', 'The agent schema could not be read from the platform; running degraded.');
+
+      return undefined;
+    });
 
   const router = Router();
   router.use((req, res, next) => {

@@ -6,6 +6,10 @@ export { MCP_TOOL_NAMES } from './tools/mcp-tool-context';
 
 // The HTTP server: OAuth relay to the platform, discovery, and the stateless /mcp endpoint
 export { createMcpRouter } from './create-mcp-router';
-export type { McpRouterOptions, McpTokenTtl, McpToolsRegistrar } from './options/mcp-router-options';
+export type {
+  McpRouterOptions,
+  McpTokenTtl,
+  McpToolsRegistrar,
+} from './options/mcp-router-options';
 export { isMcpPath } from './http/mcp-namespace';
 export { normalizeBasePath } from './options/normalize-base-path';

@@ -22,9 +22,7 @@ import { DataSourceConnections } from './data-source-connections';
 import { buildAgentRouter } from './build-agent-router';
 import { prepareSchema } from './publish-schema';
 import { createMcpRouter } from '@grove/mcp-server';
-import express from 'express';
 import type { AiMcpServerOptions } from './ai-mcp-server-options';
-import { createInProcessFetch } from './in-process-fetch';
 
 /**
  * A Grove agent: data sources, customizations and plugins queued by chainable calls, then served
@@ -284,20 +282,18 @@ export class Agent<S extends TSchema = TUntypedSchema> {
     }
   }
 
-  /** The MCP router, its tools dispatching into this agent's own routes in process. */
+  /**
+   * The MCP router. Its tools reach this agent at the environment's agent URL (in-process
+   * dispatch is not wired yet: see the changeset).
+   */
   private async buildMcpRouter(options: AiMcpServerOptions): Promise<RequestHandler> {
-    const forest = express();
-    forest.disable('x-powered-by');
-    forest.use(this.options.prefix, this.handler);
     const { logger } = this.options;
 
     return createMcpRouter({
       ...options,
       serverUrl: this.getPlatform().serverUrl,
       envSecret: this.options.envSecret,
-      agentUrl: 'http://agent.in-process',
       agentPrefix: this.options.prefix,
-      agentFetch: createInProcessFetch(forest),
       logger: (level, message, error) => logger(level, `[MCP] ${message}`, error),
     });
   }

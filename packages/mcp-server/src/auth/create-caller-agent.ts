@@ -39,11 +39,7 @@ export async function createCallerAgent(
     permission_level: user.permissionLevel,
     rendering_id: String(caller.renderingId),
   };
-  const token = await signDelegationToken(
-    claims,
-    { source: 'mcp' },
-    { secret: options.envSecret },
-  );
+  const token = await signDelegationToken(claims, { source: 'mcp' }, { secret: options.envSecret });
 
   return createAgentClient({
     url: options.agentUrl,

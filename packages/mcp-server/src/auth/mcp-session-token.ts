@@ -43,7 +43,11 @@ export async function signMcpSession(
     const cap = session.startedAt + capSeconds;
     exp = exp === undefined ? cap : Math.min(exp, cap);
   }
-  const jwt = new SignJWT({ rt: session.refreshToken, cid: session.clientId, sst: session.startedAt })
+  const jwt = new SignJWT({
+    rt: session.refreshToken,
+    cid: session.clientId,
+    sst: session.startedAt,
+  })
     .setProtectedHeader({ alg: 'HS256', typ: TYPE })
     .setIssuedAt();
 

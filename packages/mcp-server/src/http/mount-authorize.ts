@@ -93,13 +93,19 @@ export function mountAuthorize(router: Router, options: AuthorizeRouteOptions): 
     res.redirect(302, target.href);
   };
   const safe = (req: Request, res: Response) => {
-    handler(req, res).catch(() => oauthError(res, 502, 'server_error', 'The platform is unreachable'));
+    handler(req, res).catch(() =>
+      oauthError(res, 502, 'server_error', 'The platform is unreachable'),
+    );
   };
   router.get(options.path, safe);
-  router.post(options.path, (req, res, next) => {
-    form(req, res, error => {
-      if (error) oauthError(res, 400, 'invalid_request', 'The body is malformed or too large');
-      else next();
-    });
-  }, safe);
+  router.post(
+    options.path,
+    (req, res, next) => {
+      form(req, res, error => {
+        if (error) oauthError(res, 400, 'invalid_request', 'The body is malformed or too large');
+        else next();
+      });
+    },
+    safe,
+  );
 }

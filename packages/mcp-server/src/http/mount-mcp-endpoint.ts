@@ -22,7 +22,13 @@ export interface McpEndpointOptions {
 
 const parseJson = express.json({ limit: '4mb', type: () => true });
 
-function challenge(res: Response, status: 401 | 403, error: string, description: string, metadata: string) {
+function challenge(
+  res: Response,
+  status: 401 | 403,
+  error: string,
+  description: string,
+  metadata: string,
+) {
   res
     .status(status)
     .set(
@@ -77,7 +83,10 @@ export function mountMcpEndpoint(router: Router, options: McpEndpointOptions): v
     options.registerTools(
       server,
       { caller, agent: await options.agentOf(caller), logger: options.logger },
-      { schema: options.schema, ...(options.enabledTools ? { enabledTools: options.enabledTools } : {}) },
+      {
+        schema: options.schema,
+        ...(options.enabledTools ? { enabledTools: options.enabledTools } : {}),
+      },
     );
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
     res.on('close', () => {
@@ -95,7 +104,12 @@ export function mountMcpEndpoint(router: Router, options: McpEndpointOptions): v
       parseJson(req, res, error => {
         if (error) {
           const tooLarge = (error as { type?: string }).type === 'entity.too.large';
-          jsonRpcError(res, tooLarge ? 413 : 400, -32700, tooLarge ? 'Request too large' : 'Parse error: invalid JSON');
+          jsonRpcError(
+            res,
+            tooLarge ? 413 : 400,
+            -32700,
+            tooLarge ? 'Request too large' : 'Parse error: invalid JSON',
+          );
 
           return;
         }

@@ -40,14 +40,21 @@ const parseBody: RequestHandler = (req, res, next) => {
 export function mountToken(router: Router, options: TokenRouteOptions): void {
   const { platform, envSecret, tokenTtl } = options;
 
-  const answer = async (res: Response, relayed: PlatformAnswer, startedAt: number, clientId: string) => {
+  const answer = async (
+    res: Response,
+    relayed: PlatformAnswer,
+    startedAt: number,
+    clientId: string,
+  ) => {
     const body = relayed.body;
     if (relayed.status !== 200 || typeof body.access_token !== 'string') {
       oauthError(
         res,
         400,
         typeof body.error === 'string' ? body.error : 'server_error',
-        typeof body.error_description === 'string' ? body.error_description : 'The token request failed',
+        typeof body.error_description === 'string'
+          ? body.error_description
+          : 'The token request failed',
       );
 
       return;

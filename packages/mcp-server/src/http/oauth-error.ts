@@ -9,7 +9,10 @@ import type { Response } from 'express';
  * ```
  */
 export function oauthError(res: Response, status: number, error: string, description: string) {
-  res.set('Cache-Control', 'no-store').status(status).json({ error, error_description: description });
+  res
+    .set('Cache-Control', 'no-store')
+    .status(status)
+    .json({ error, error_description: description });
 }
 
 /** A string parameter of at most 4096 characters, else undefined. */

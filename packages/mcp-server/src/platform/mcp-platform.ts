@@ -154,10 +154,7 @@ export class McpPlatform {
       permissionLevel: attributes.permission_level,
       renderingId,
       tags: Object.fromEntries(
-        tags.map((tag: { key?: unknown; value?: unknown }) => [
-          String(tag.key),
-          String(tag.value),
-        ]),
+        tags.map((tag: { key?: unknown; value?: unknown }) => [String(tag.key), String(tag.value)]),
       ),
     };
   }
