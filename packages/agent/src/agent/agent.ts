@@ -23,6 +23,8 @@ import { buildAgentRouter } from './build-agent-router';
 import { prepareSchema } from './publish-schema';
 import { createMcpRouter } from '@grove/mcp-server';
 import type { AiMcpServerOptions } from './ai-mcp-server-options';
+import { createInProcessApp } from './in-process-app';
+import { createInProcessFetch } from './in-process-fetch';
 
 /**
  * A Grove agent: data sources, customizations and plugins queued by chainable calls, then served
@@ -283,8 +285,8 @@ export class Agent<S extends TSchema = TUntypedSchema> {
   }
 
   /**
-   * The MCP router. Its tools reach this agent at the environment's agent URL (in-process
-   * dispatch is not wired yet: see the changeset).
+   * The MCP router. Its tools reach this agent in process: their `fetch` injects each request
+   * into the agent's own `/forest` routes (no HTTP hop, none of the host app's middleware).
    */
   private async buildMcpRouter(options: AiMcpServerOptions): Promise<RequestHandler> {
     const { logger } = this.options;
@@ -293,7 +295,9 @@ export class Agent<S extends TSchema = TUntypedSchema> {
       ...options,
       serverUrl: this.getPlatform().serverUrl,
       envSecret: this.options.envSecret,
+      agentUrl: 'http://agent.in-process',
       agentPrefix: this.options.prefix,
+      agentFetch: createInProcessFetch(createInProcessApp(this.options.prefix, this.handler)),
       logger: (level, message, error) => logger(level, `[MCP] ${message}`, error),
     });
   }

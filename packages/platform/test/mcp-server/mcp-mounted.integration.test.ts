@@ -106,7 +106,8 @@ describe.each(availableServers())('MCP server mounted in the agent on $name', se
     const content = result.content as Array<{ text: string }>;
     const body = JSON.parse(content[0]!.text) as { email: string; records: unknown[] };
     expect(body.email).toBe(world.admin.email);
-    // The agent computed `who` from its own caller: the user, through the delegated token.
+    // The agent computed `who` from its own caller: the user, through the delegated token; the
+    // tools' agent URL (http://agent.in-process) does not resolve, so this went in process.
     expect(body.records).toEqual([{ id: 1, who: world.admin.email }]);
     await client.close();
 
@@ -148,12 +149,12 @@ describe.each(availableServers())('MCP server mounted in the agent on $name', se
       body: LIST,
     });
     expect(answer.status).toBe(401);
-    expect((await answer.json()).error).toBe('invalid_token');
+    expect(((await answer.json()) as { error: string }).error).toBe('invalid_token');
   });
 
   it('refuses a token without mcp:read (403 insufficient_scope)', async () => {
     const flow = await codeFlow('mcp:action');
-    const tokens = await (await flow.exchange(flow.verifier)).json();
+    const tokens = (await (await flow.exchange(flow.verifier)).json()) as Record<string, string>;
     expect(tokens.scope).toBe('mcp:action');
     const answer = await fetch(mcpUrl, {
       method: 'POST',
@@ -169,12 +170,12 @@ describe.each(availableServers())('MCP server mounted in the agent on $name', se
     expect((await flow.exchange(flow.verifier)).status).toBe(200);
     const replay = await flow.exchange(flow.verifier);
     expect(replay.status).toBe(400);
-    expect((await replay.json()).error).toBe('invalid_grant');
+    expect(((await replay.json()) as { error: string }).error).toBe('invalid_grant');
 
     const other = await codeFlow('mcp:read');
     const wrong = await other.exchange(randomBytes(32).toString('base64url'));
     expect(wrong.status).toBe(400);
-    expect((await wrong.json()).error).toBe('invalid_grant');
+    expect(((await wrong.json()) as { error: string }).error).toBe('invalid_grant');
   });
 
   it('refuses PKCE methods other than S256 back at the redirect URI', async () => {
@@ -210,7 +211,7 @@ describe.each(availableServers())('MCP server mounted in the agent on $name', se
       body: '{"jsonrpc":',
     });
     expect(invalid.status).toBe(400);
-    expect((await invalid.json()).error.code).toBe(-32700);
+    expect(((await invalid.json()) as { error: { code: number } }).error.code).toBe(-32700);
 
     const get = await fetch(mcpUrl);
     expect(get.status).toBe(405);
