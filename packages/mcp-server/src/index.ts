@@ -13,3 +13,11 @@ export type {
 } from './options/mcp-router-options';
 export { isMcpPath } from './http/mcp-namespace';
 export { normalizeBasePath } from './options/normalize-base-path';
+
+// Standalone
+export { readStandaloneConfig, DEFAULT_MCP_SERVER_PORT } from './standalone/read-standalone-config';
+export type { StandaloneConfig } from './standalone/read-standalone-config';
+export { startStandaloneServer } from './standalone/start-standalone-server';
+export type { StandaloneServer } from './standalone/start-standalone-server';
+export { makeProgram } from './standalone/make-program';
+export type { ProgramDeps } from './standalone/make-program';
