@@ -178,6 +178,49 @@ describe.each(availableServers())('MCP server mounted in the agent on $name', se
     expect(((await wrong.json()) as { error: string }).error).toBe('invalid_grant');
   });
 
+  it('refuses a tampered token, a forged refresh token and a refresh token of another client', async () => {
+    const flow = await codeFlow('mcp:read mcp:write');
+    const tokens = (await (await flow.exchange(flow.verifier)).json()) as Record<string, string>;
+    const [header, payload, signature] = tokens.access_token!.split('.');
+    const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as Record<
+      string,
+      unknown
+    >;
+    const forged = Buffer.from(JSON.stringify({ ...claims, aud: 'urn:grove:environment:999' }));
+    const tampered = await fetch(mcpUrl, {
+      method: 'POST',
+      headers: {
+        ...ACCEPT,
+        authorization: `Bearer ${header}.${forged.toString('base64url')}.${signature}`,
+      },
+      body: LIST,
+    });
+    expect(tampered.status).toBe(401);
+
+    const refresh = (body: Record<string, string>) =>
+      fetch(`${world.agentUrl}/oauth/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ grant_type: 'refresh_token', ...body }),
+      });
+    const garbage = await refresh({ refresh_token: 'x.y.z', client_id: flow.clientId });
+    expect(garbage.status).toBe(400);
+    expect(((await garbage.json()) as { error: string }).error).toBe('invalid_grant');
+    const other = await codeFlow('mcp:read');
+    const stolen = await refresh({
+      refresh_token: tokens.refresh_token!,
+      client_id: other.clientId,
+    });
+    expect(stolen.status).toBe(400);
+    expect(((await stolen.json()) as { error: string }).error).toBe('invalid_client');
+    // The rightful client still refreshes: nothing was consumed by the attempts.
+    const rightful = await refresh({
+      refresh_token: tokens.refresh_token!,
+      client_id: flow.clientId,
+    });
+    expect(rightful.status).toBe(200);
+  });
+
   it('refuses PKCE methods other than S256 back at the redirect URI', async () => {
     const register = await fetch(`${world.platform.url}/oauth/register`, {
       method: 'POST',
