@@ -4,6 +4,7 @@
 export { createAgent } from './create-agent';
 export { Agent } from './agent/agent';
 export type { AgentOptions, ResolvedAgentOptions } from './options/agent-options';
+export type { AiMcpServerOptions } from './agent/ai-mcp-server-options';
 
 // HTTP pieces for custom hosting and tests
 export type { AgentUser, AgentUserDelegation } from './http/middlewares/authenticate';

@@ -20,6 +20,8 @@ export class AgentServer {
   constructor(
     private readonly handler: RequestHandler,
     private readonly prefix: string,
+    /** Runs first at the root (the MCP server's namespaces), when given. */
+    private readonly rootHandler?: RequestHandler,
   ) {}
 
   /** The port the server listens on (after `listen`). */
@@ -32,6 +34,7 @@ export class AgentServer {
   async listen(port: number, host?: string): Promise<void> {
     const app = express();
     app.disable('x-powered-by');
+    if (this.rootHandler) app.use(this.rootHandler);
     app.use(this.prefix, this.handler);
     const server = createServer(app);
     await new Promise<void>((resolve, reject) => {

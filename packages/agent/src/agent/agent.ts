@@ -21,6 +21,10 @@ import { AgentServer } from './agent-server';
 import { DataSourceConnections } from './data-source-connections';
 import { buildAgentRouter } from './build-agent-router';
 import { prepareSchema } from './publish-schema';
+import { createMcpRouter } from '@grove/mcp-server';
+import type { AiMcpServerOptions } from './ai-mcp-server-options';
+import { createInProcessApp } from './in-process-app';
+import { createInProcessFetch } from './in-process-fetch';
 
 /**
  * A Grove agent: data sources, customizations and plugins queued by chainable calls, then served
@@ -38,6 +42,7 @@ export class Agent<S extends TSchema = TUntypedSchema> {
   readonly options: ResolvedAgentOptions;
   private readonly customizer = new DataSourceCustomizer<S>();
   private router?: RequestHandler;
+  private mcp?: { options: AiMcpServerOptions; router?: RequestHandler };
   private platform?: PlatformClient;
   private standalone?: { port: number; host?: string; server?: AgentServer };
   private dataSource?: DataSource;
@@ -63,6 +68,38 @@ export class Agent<S extends TSchema = TUntypedSchema> {
     }
     this.router(request, response, next);
   };
+
+  /**
+   * The MCP server's namespaces (`/.well-known/*`, `/oauth/*`, `/mcp`, or their `basePath`
+   * forms) as an Express handler to install before anything else at the origin's root; other
+   * paths go to `next()`. Installed by `mountOnStandaloneServer` and `mountOnExpress`.
+   */
+  readonly mcpHandler: RequestHandler = (request, response, next) => {
+    if (!this.mcp?.router) {
+      next();
+
+      return;
+    }
+    this.mcp.router(request, response, next);
+  };
+
+  /**
+   * Serves the MCP server (mcp.md §8) with the agent, from `start()`: OAuth through the platform,
+   * `POST /mcp`, and tools that call this agent in process as the user (a delegated token, no
+   * HTTP hop). It captures `/oauth/*`, `/.well-known/*` and `/mcp` at the origin root, or only
+   * the `basePath` forms. Start fails on invalid options, or when `basePath` is set and the
+   * agent's URL (registered on the platform) has a path.
+   *
+   * @example
+   * ```ts
+   * createAgent(options).addDataSource(factory).mountAiMcpServer({ basePath: '/ai' });
+   * ```
+   */
+  mountAiMcpServer(options: AiMcpServerOptions = {}): this {
+    this.mcp = { options };
+
+    return this;
+  }
 
   /** Adds a data source (seed §2.2: `include`, `exclude`, `rename`). */
   addDataSource(factory: DataSourceFactory, options?: DataSourceOptions): this {
@@ -116,6 +153,7 @@ export class Agent<S extends TSchema = TUntypedSchema> {
 
   /** Mounts the agent at its prefix on an Express app (routes answer once started). */
   mountOnExpress(app: Express): this {
+    app.use(this.mcpHandler);
     app.use(this.options.prefix, this.handler);
 
     return this;
@@ -144,9 +182,10 @@ export class Agent<S extends TSchema = TUntypedSchema> {
       this.getActivityLogs(platform),
     );
     this.dataSource = dataSource;
+    if (this.mcp) this.mcp.router = await this.buildMcpRouter(this.mcp.options);
 
     if (this.standalone && !this.standalone.server) {
-      const server = new AgentServer(this.handler, this.options.prefix);
+      const server = new AgentServer(this.handler, this.options.prefix, this.mcpHandler);
       await server.listen(this.standalone.port, this.standalone.host);
       this.standalone.server = server;
     }
@@ -173,6 +212,7 @@ export class Agent<S extends TSchema = TUntypedSchema> {
    */
   async stop(): Promise<void> {
     this.router = undefined;
+    if (this.mcp) this.mcp.router = undefined;
     await this.standalone?.server?.close();
     if (this.standalone) this.standalone.server = undefined;
     // After the server closed (no new operation), before the platform client goes.
@@ -242,6 +282,24 @@ export class Agent<S extends TSchema = TUntypedSchema> {
     if (typingsPath && !isProduction) {
       await writeTypings(dataSource, typingsPath, typingsMaxDepth, this.options.logger);
     }
+  }
+
+  /**
+   * The MCP router. Its tools reach this agent in process: their `fetch` injects each request
+   * into the agent's own `/forest` routes (no HTTP hop, none of the host app's middleware).
+   */
+  private async buildMcpRouter(options: AiMcpServerOptions): Promise<RequestHandler> {
+    const { logger } = this.options;
+
+    return createMcpRouter({
+      ...options,
+      serverUrl: this.getPlatform().serverUrl,
+      envSecret: this.options.envSecret,
+      agentUrl: 'http://agent.in-process',
+      agentPrefix: this.options.prefix,
+      agentFetch: createInProcessFetch(createInProcessApp(this.options.prefix, this.handler)),
+      logger: (level, message, error) => logger(level, `[MCP] ${message}`, error),
+    });
   }
 
   /** One recorder per run of the agent: restarts keep its queue. */

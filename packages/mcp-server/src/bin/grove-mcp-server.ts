@@ -1,4 +1,10 @@
 #!/usr/bin/env node
-// `npx grove-mcp-server`: the standalone MCP server (issue 15, in progress).
-console.error('grove-mcp-server: the standalone server is not built yet');
-process.exit(1);
+// `npx grove-mcp-server`: the standalone MCP server (mcp.md §7).
+import { makeProgram } from '../standalone/make-program';
+
+makeProgram({ env: process.env, log: line => console.log(line) })
+  .parseAsync(process.argv)
+  .catch((error: unknown) => {
+    console.error(`[FATAL] grove-mcp-server: ${(error as Error).message}`);
+    process.exit(1);
+  });

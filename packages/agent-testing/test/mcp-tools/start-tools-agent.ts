@@ -6,12 +6,8 @@ import { join } from 'node:path';
 import { createAgent } from '@grove/agent';
 import { createAgentClient, readAgentSchema } from '@grove/agent-client';
 import type { AgentClient, AgentSchema } from '@grove/agent-client';
-import {
-  createAgentTestClient,
-  createForestServerSandbox,
-  sandboxUser,
-} from '@grove/agent-testing';
-import type { AgentTestClient, ForestServerSandbox } from '@grove/agent-testing';
+import { createAgentTestClient, createForestServerSandbox, sandboxUser } from '../../src';
+import type { AgentTestClient, ForestServerSandbox } from '../../src';
 import { inMemoryDataSourceFactory } from '@grove/datasource-toolkit';
 import { signDelegationToken } from '@grove/platform-client';
 

@@ -3,8 +3,8 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 
-import { MCP_TOOL_NAMES, registerMcpTools } from '../../src';
-import type { McpScope, McpToolContext, McpToolName } from '../../src';
+import { MCP_TOOL_NAMES, registerMcpTools } from '@grove/mcp-server';
+import type { McpScope, McpToolContext, McpToolName } from '@grove/mcp-server';
 import { startToolsAgent } from './start-tools-agent';
 import type { ToolsAgent } from './start-tools-agent';
 
@@ -12,6 +12,9 @@ jest.setTimeout(60_000);
 
 const allScopes: readonly McpScope[] = ['mcp:read', 'mcp:write', 'mcp:action'];
 
+// The MCP server's tools (`@grove/mcp-server`) against a real agent and this kit's sandbox. They
+// live here, not in packages/mcp-server: the agent depends on the MCP server, so the MCP
+// server's own tests cannot start an agent.
 describe('registerMcpTools against a real Grove agent', () => {
   let test: ToolsAgent;
   const clients: Client[] = [];

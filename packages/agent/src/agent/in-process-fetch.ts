@@ -1,0 +1,52 @@
+import inject from 'light-my-request';
+import type { DispatchFunc } from 'light-my-request';
+
+/**
+ * A `fetch` that never leaves the process: each request is injected (`light-my-request`) into
+ * `dispatch` — the agent's own `/forest` routes — with the same authentication, permission and
+ * serialization middleware as over HTTP, and none of the host application's.
+ *
+ * @example
+ * ```ts
+ * const agentFetch = createInProcessFetch(app);
+ * const response = await agentFetch('http://agent.internal/forest/books', { headers });
+ * ```
+ */
+export function createInProcessFetch(dispatch: DispatchFunc): typeof fetch {
+  return async (input, init = {}) => {
+    const request = input instanceof Request ? input : undefined;
+    const url = new URL(request ? request.url : String(input));
+    const headers = Object.fromEntries(new Headers(init.headers ?? request?.headers).entries());
+    let payload: string | Buffer | undefined;
+    const body = init.body ?? (request ? await request.arrayBuffer() : undefined);
+    if (typeof body === 'string') payload = body;
+    else if (body instanceof ArrayBuffer || ArrayBuffer.isView(body)) {
+      payload = Buffer.from(body as ArrayBuffer);
+    } else if (body instanceof URLSearchParams) payload = body.toString();
+    else if (body !== undefined && body !== null) {
+      payload = Buffer.from(
+        await new Response(body as ConstructorParameters<typeof Response>[0]).arrayBuffer(),
+      );
+    }
+    const method = (init.method ?? request?.method ?? 'GET').toUpperCase();
+    const answer = await inject(dispatch, {
+      method: method as 'GET',
+      url: `${url.pathname}${url.search}`,
+      headers: { ...headers, host: url.host },
+      remoteAddress: '127.0.0.1',
+      ...(payload === undefined ? {} : { payload }),
+      ...(init.signal ? { signal: init.signal } : {}),
+    });
+    const responseHeaders = new Headers();
+    for (const [key, value] of Object.entries(answer.headers)) {
+      if (Array.isArray(value)) value.forEach(item => responseHeaders.append(key, String(item)));
+      else if (value !== undefined) responseHeaders.set(key, String(value));
+    }
+    const empty = answer.statusCode === 204 || answer.statusCode === 304 || method === 'HEAD';
+
+    return new Response(empty ? null : answer.rawPayload, {
+      status: answer.statusCode,
+      headers: responseHeaders,
+    });
+  };
+}

@@ -1,0 +1,52 @@
+import { createAgentClient } from '@grove/agent-client';
+import type { AgentClient } from '@grove/agent-client';
+import { signDelegationToken } from '@grove/platform-client';
+
+import type { McpPlatform } from '../platform/mcp-platform';
+import type { McpCaller } from './mcp-caller';
+
+/** How the tools reach the agent (mounted: an in-process `fetch`; standalone: HTTP). */
+export interface CallerAgentOptions {
+  readonly platform: McpPlatform;
+  readonly envSecret: string;
+  /** The agent's URL (without its prefix). */
+  readonly agentUrl: string;
+  readonly agentPrefix?: string;
+  readonly fetch?: typeof fetch;
+  readonly schema?: unknown;
+}
+
+/**
+ * An agent client acting as the caller: every request carries a delegated token (HS256 with the
+ * env secret, `grove_delegation: { source: 'mcp' }`, the user's claims from the platform's user
+ * info), so the agent applies the user's rights and logs the operation with source `mcp`.
+ *
+ * @example
+ * ```ts
+ * const agent = await createCallerAgent(caller, { platform, envSecret, agentUrl });
+ * await agent.collection('books').count();
+ * ```
+ */
+export async function createCallerAgent(
+  caller: McpCaller,
+  options: CallerAgentOptions,
+): Promise<AgentClient> {
+  const user = await options.platform.userInfo(caller.renderingId, caller.accessToken);
+  const claims = {
+    ...user,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    permission_level: user.permissionLevel,
+    rendering_id: String(caller.renderingId),
+  };
+  const token = await signDelegationToken(claims, { source: 'mcp' }, { secret: options.envSecret });
+
+  return createAgentClient({
+    url: options.agentUrl,
+    token,
+    timeoutMs: 10_000,
+    ...(options.agentPrefix === undefined ? {} : { prefix: options.agentPrefix }),
+    ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
+    ...(options.schema === undefined ? {} : { schema: options.schema }),
+  });
+}

@@ -1,0 +1,88 @@
+import { createHmac } from 'node:crypto';
+
+import { SignJWT, decodeJwt, jwtVerify } from 'jose';
+
+const TYPE = 'grove-mcp-session+jwt';
+
+/** What a refresh token given to MCP clients carries. */
+export interface McpSession {
+  /** The platform's refresh token. */
+  readonly refreshToken: string;
+  readonly clientId: string;
+  /** When the user logged in (seconds): the anchor of the `refreshTokenSeconds` cap. */
+  readonly startedAt: number;
+}
+
+/** A key of its own, derived from the env secret: never a delegated or session token's key. */
+function keyOf(envSecret: string): Uint8Array {
+  return createHmac('sha256', envSecret).update('grove-mcp-session').digest();
+}
+
+/**
+ * Wraps the platform's refresh token with the session's start and client (HS256 with a key
+ * derived from the env secret), expiring with the platform's token or the session cap.
+ *
+ * @example
+ * ```ts
+ * const token = await signMcpSession(session, envSecret, sessionCapSeconds);
+ * ```
+ */
+export async function signMcpSession(
+  session: McpSession,
+  envSecret: string,
+  capSeconds: number | undefined,
+): Promise<string> {
+  let exp: number | undefined;
+  try {
+    const inner = decodeJwt(session.refreshToken).exp;
+    if (typeof inner === 'number') exp = inner;
+  } catch {
+    exp = undefined;
+  }
+  if (capSeconds !== undefined) {
+    const cap = session.startedAt + capSeconds;
+    exp = exp === undefined ? cap : Math.min(exp, cap);
+  }
+  const jwt = new SignJWT({
+    rt: session.refreshToken,
+    cid: session.clientId,
+    sst: session.startedAt,
+  })
+    .setProtectedHeader({ alg: 'HS256', typ: TYPE })
+    .setIssuedAt();
+
+  return (exp === undefined ? jwt : jwt.setExpirationTime(exp)).sign(keyOf(envSecret));
+}
+
+/**
+ * The session inside a refresh token made by {@link signMcpSession}: `'expired'` when it expired,
+ * null when it is not one (bad signature, other type, garbage).
+ *
+ * @example
+ * ```ts
+ * const session = await verifyMcpSession(body.refresh_token, envSecret);
+ * ```
+ */
+export async function verifyMcpSession(
+  token: string,
+  envSecret: string,
+): Promise<McpSession | 'expired' | null> {
+  if (token.length > 8192) return null;
+  try {
+    const { payload } = await jwtVerify(token, keyOf(envSecret), {
+      algorithms: ['HS256'],
+      typ: TYPE,
+    });
+    if (
+      typeof payload.rt !== 'string' ||
+      typeof payload.cid !== 'string' ||
+      typeof payload.sst !== 'number'
+    ) {
+      return null;
+    }
+
+    return { refreshToken: payload.rt, clientId: payload.cid, startedAt: payload.sst };
+  } catch (error) {
+    return (error as { code?: string }).code === 'ERR_JWT_EXPIRED' ? 'expired' : null;
+  }
+}

@@ -1,0 +1,131 @@
+import type { Logger } from '@grove/datasource-toolkit';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import express from 'express';
+import type { Request, Response, Router } from 'express';
+
+import type { AgentClient, AgentSchema } from '@grove/agent-client';
+import type { McpAccessTokenVerifier, McpCaller } from '../auth/mcp-caller';
+import type { McpToolsRegistrar } from '../options/mcp-router-options';
+import type { McpToolContext, McpToolName } from '../tools/mcp-tool-context';
+
+/** What {@link mountMcpEndpoint} needs. */
+export interface McpEndpointOptions {
+  readonly path: string;
+  readonly resourceMetadata: string;
+  readonly verify: McpAccessTokenVerifier;
+  readonly agentOf: (caller: McpCaller, schema: AgentSchema | undefined) => Promise<AgentClient>;
+  /** Files approval requests as the caller (mcp.md §2.12). */
+  readonly approvalsOf?: (caller: McpCaller) => McpToolContext['requestApproval'];
+  readonly registerTools: McpToolsRegistrar;
+  readonly enabledTools?: readonly McpToolName[];
+  /** The agent's schema, read when a request needs it (undefined: degraded). */
+  readonly schemaOf: () => Promise<AgentSchema | undefined>;
+  readonly logger: Logger;
+}
+
+const parseJson = express.json({ limit: '4mb', type: () => true });
+
+function challenge(
+  res: Response,
+  status: 401 | 403,
+  error: string,
+  description: string,
+  metadata: string,
+) {
+  res
+    .status(status)
+    .set(
+      'WWW-Authenticate',
+      `Bearer error="${error}", error_description="${description}", scope="mcp:read", resource_metadata="${metadata}"`,
+    )
+    .json({ error, error_description: description });
+}
+
+function jsonRpcError(res: Response, status: number, code: number, message: string) {
+  res.status(status).json({ jsonrpc: '2.0', error: { code, message }, id: null });
+}
+
+/**
+ * `POST /mcp` (mcp.md §5, §4.7): the bearer is verified first (401 with `WWW-Authenticate` and
+ * `resource_metadata`; 403 `insufficient_scope` without `mcp:read`), then the body is parsed
+ * (invalid JSON → JSON-RPC parse error 400), then a fresh `McpServer` with the tools and a fresh
+ * stateless Streamable HTTP transport answer this one request.
+ *
+ * @example
+ * ```ts
+ * mountMcpEndpoint(router, { path: '/mcp', resourceMetadata, verify, agentOf, registerTools, schema, logger });
+ * ```
+ */
+export function mountMcpEndpoint(router: Router, options: McpEndpointOptions): void {
+  const { resourceMetadata: metadata } = options;
+  const authenticate = async (req: Request, res: Response): Promise<McpCaller | null> => {
+    const match = /^Bearer ([^\s]+)$/i.exec(req.get('authorization') ?? '');
+    if (!match?.[1]) {
+      challenge(res, 401, 'invalid_token', 'Missing bearer token', metadata);
+
+      return null;
+    }
+    try {
+      const caller = await options.verify(match[1]);
+      if (!caller.scopes.includes('mcp:read')) {
+        challenge(res, 403, 'insufficient_scope', 'The token lacks the mcp:read scope', metadata);
+
+        return null;
+      }
+
+      return caller;
+    } catch {
+      challenge(res, 401, 'invalid_token', 'The access token is invalid or expired', metadata);
+
+      return null;
+    }
+  };
+
+  const serve = async (req: Request, res: Response, caller: McpCaller) => {
+    const server = new McpServer({ name: 'grove', version: '1.0.0' });
+    const schema = await options.schemaOf();
+    const requestApproval = options.approvalsOf?.(caller);
+    options.registerTools(
+      server,
+      {
+        caller,
+        agent: await options.agentOf(caller, schema),
+        logger: options.logger,
+        ...(requestApproval ? { requestApproval } : {}),
+      },
+      { schema, ...(options.enabledTools ? { enabledTools: options.enabledTools } : {}) },
+    );
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+    res.on('close', () => {
+      void transport.close();
+      void server.close();
+    });
+    await server.connect(transport);
+    await transport.handleRequest(req, res, req.body);
+  };
+
+  router.post(options.path, (req, res) => {
+    void (async () => {
+      const caller = await authenticate(req, res);
+      if (!caller) return;
+      parseJson(req, res, error => {
+        if (error) {
+          const tooLarge = (error as { type?: string }).type === 'entity.too.large';
+          jsonRpcError(
+            res,
+            tooLarge ? 413 : 400,
+            -32700,
+            tooLarge ? 'Request too large' : 'Parse error: invalid JSON',
+          );
+
+          return;
+        }
+        serve(req, res, caller).catch(failure => {
+          options.logger('Error', 'MCP request failed', failure);
+          if (!res.headersSent) jsonRpcError(res, 500, -32603, 'Internal error');
+        });
+      });
+    })();
+  });
+}
