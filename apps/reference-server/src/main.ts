@@ -15,6 +15,7 @@ async function main(): Promise<void> {
       '',
       `  Agent:     ${agentUrl}`,
       `  Platform:  ${server.platform.url}`,
+      `  MCP:       ${server.mcpUrl}`,
       `  Admin:     ${admin.email} / ${admin.password ?? '(the password printed at the first start)'}`,
       `  Platform data: ${config.platformDatabaseUrl.replace(/\/\/[^@/]*@/, '//***@')}`,
       `  Database:  ${config.databaseUrl.replace(/\/\/[^@/]*@/, '//***@')} (${counts.customers ?? 0} customers, ${counts.orders ?? 0} orders)`,

@@ -16,6 +16,8 @@ export interface ReferenceServer {
   readonly platform: Platform;
   /** `http://host:port/forest`. */
   readonly agentUrl: string;
+  /** The MCP endpoint AI clients connect to (OAuth through the platform). */
+  readonly mcpUrl: string;
   /** The platform's admin (the demo user) and, on the platform's first start only, its password. */
   readonly admin: { readonly email: string; readonly password?: string };
   /** The demo user's session claims (the platform's admin, in the development environment). */
@@ -71,6 +73,8 @@ export async function startReferenceServer(
       loggerLevel: 'Warn',
     }).addDataSource(createSqlDataSource(config.databaseUrl, { liveQueryConnections: 'main' }));
     customizeShop(agent);
+    // The MCP server in the agent: AI clients log in on the platform (OAuth), then use the tools.
+    agent.mountAiMcpServer();
     agent.mountOnStandaloneServer(config.agentPort, config.host);
     await agent.start();
 
@@ -92,6 +96,7 @@ export async function startReferenceServer(
       agent,
       platform,
       agentUrl: `http://${config.host}:${String(agent.port)}/forest`,
+      mcpUrl: `http://${config.host}:${String(agent.port)}/mcp`,
       admin: bootstrap
         ? { email: bootstrap.adminEmail, password: bootstrap.adminPassword }
         : { email: user.email },

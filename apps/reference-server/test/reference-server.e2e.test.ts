@@ -148,6 +148,22 @@ describe('the reference server, started as a user starts it (npm start)', () => 
     expect(admin?.[2]?.length).toBeGreaterThanOrEqual(16);
   });
 
+  it('prints the MCP endpoint of the agent, which asks AI clients for an OAuth token', async () => {
+    const mcpUrl = /MCP: +(\S+)/.exec(output.join(''))?.[1] as string;
+    const response = await fetch(mcpUrl, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    });
+
+    expect(mcpUrl).toBe(printed.agentUrl.replace(/\/forest$/, '/mcp'));
+    expect(response.status).toBe(401);
+    expect(response.headers.get('www-authenticate')).toMatch(/^Bearer error="invalid_token"/);
+  });
+
   it('prints a curl command that works with the printed token', async () => {
     const url = /"(http[^"]+)"/.exec(printed.curl)?.[1] as string;
     const response = await fetch(url, { headers: { Authorization: `Bearer ${printed.token}` } });
