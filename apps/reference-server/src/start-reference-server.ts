@@ -1,3 +1,5 @@
+import { createServer } from 'node:net';
+
 import { createAgent } from '@grove/agent';
 import type { Agent } from '@grove/agent';
 import { createSqlDataSource } from '@grove/datasource-sql';
@@ -49,6 +51,9 @@ export async function startReferenceServer(
   log: (message: string) => void = () => undefined,
 ): Promise<ReferenceServer> {
   const { counts } = await ensureDemoDatabase(config.databaseUrl, { logger: log });
+  // Port 0 (tests): the agent's port is chosen first, so that the platform records the agent's
+  // real URL from the start (the MCP server's OAuth URLs are built from it).
+  const agentPort = config.agentPort === 0 ? await freePort(config.host) : config.agentPort;
   const platform = await createPlatform({
     port: config.platformPort,
     host: config.host,
@@ -57,7 +62,7 @@ export async function startReferenceServer(
     database: { url: config.platformDatabaseUrl },
     bootstrap: {
       envSecret: config.envSecret,
-      agentUrl: `http://${config.host}:${config.agentPort}`,
+      agentUrl: `http://${config.host}:${agentPort}`,
     },
     logger: (level, message) => {
       if (level === 'Warn' || level === 'Error') log(`platform: ${message}`);
@@ -75,7 +80,7 @@ export async function startReferenceServer(
     customizeShop(agent);
     // The MCP server in the agent: AI clients log in on the platform (OAuth), then use the tools.
     agent.mountAiMcpServer();
-    agent.mountOnStandaloneServer(config.agentPort, config.host);
+    agent.mountOnStandaloneServer(agentPort, config.host);
     await agent.start();
 
     const { bootstrap } = platform;
@@ -112,4 +117,16 @@ export async function startReferenceServer(
     await platform.close();
     throw error;
   }
+}
+
+/** A port free on `host` right now (the system picks it). */
+function freePort(host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, host, () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
 }

@@ -162,6 +162,10 @@ describe('the reference server, started as a user starts it (npm start)', () => 
     expect(mcpUrl).toBe(printed.agentUrl.replace(/\/forest$/, '/mcp'));
     expect(response.status).toBe(401);
     expect(response.headers.get('www-authenticate')).toMatch(/^Bearer error="invalid_token"/);
+    // Its OAuth metadata names the agent's real URL (the port chosen before the platform started).
+    expect(response.headers.get('www-authenticate')).toContain(
+      `resource_metadata="${new URL(mcpUrl).origin}/.well-known/oauth-protected-resource/mcp"`,
+    );
   });
 
   it('prints a curl command that works with the printed token', async () => {
