@@ -9,6 +9,7 @@ export type { PublicApiErrorCode } from './http/public-api-error';
 export { publicApiOpenApiDocument } from './openapi/public-api-openapi-document';
 export type { OpenApiDocument, OpenApiOperation, OpenApiResponse } from './openapi/openapi-types';
 export { createOpenApiResponseValidator } from './openapi/openapi-response-validator';
+export { readResponseToValidate } from './openapi/read-response-to-validate';
 export type {
   OpenApiResponseValidator,
   ResponseToValidate,

@@ -19,6 +19,7 @@ describe('@grove/public-api exports', () => {
        "hashApiToken",
        "isWellFormedApiToken",
        "publicApiOpenApiDocument",
+       "readResponseToValidate",
        "sanitizeNoteContent",
        "signWorkflowWebhookId",
        "verifyWorkflowWebhookId",

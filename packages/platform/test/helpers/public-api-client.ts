@@ -1,4 +1,8 @@
-import { createOpenApiResponseValidator, publicApiOpenApiDocument } from '@grove/public-api';
+import {
+  createOpenApiResponseValidator,
+  publicApiOpenApiDocument,
+  readResponseToValidate,
+} from '@grove/public-api';
 
 /** A `/v1` answer, already checked against the OpenAPI document. */
 export interface PublicApiAnswer {
@@ -31,30 +35,9 @@ export function publicApiClient(platformUrl: string): PublicApiCall {
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    const text = await response.text();
-    const contentType = response.headers.get('content-type');
-    const parsed: unknown = contentType?.includes('ndjson')
-      ? text
-          .split('\n')
-          .filter(line => line !== '')
-          .map(line => JSON.parse(line) as unknown)
-      : text === ''
-        ? undefined
-        : (JSON.parse(text) as unknown);
-    const responseHeaders: Record<string, string> = {};
-    response.headers.forEach((value, name) => {
-      responseHeaders[name] = value;
-    });
-    expect(
-      validate({
-        method,
-        path,
-        status: response.status,
-        contentType,
-        body: parsed,
-        headers: responseHeaders,
-      }),
-    ).toEqual([]);
+    const checked = await readResponseToValidate(method, path, response);
+    expect(validate(checked)).toEqual([]);
+    const parsed = checked.body === '' ? undefined : checked.body;
 
     return {
       status: response.status,

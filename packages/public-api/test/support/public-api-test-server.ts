@@ -9,6 +9,7 @@ import {
   createOpenApiResponseValidator,
   createPublicApiRouter,
   publicApiOpenApiDocument,
+  readResponseToValidate,
 } from '../../src';
 import type { PublicApiOptions } from '../../src';
 import { InMemoryPublicApiStore } from './in-memory-public-api-store';
@@ -95,30 +96,9 @@ export async function startTestApi(
         headers['content-type'] = options.contentType ?? 'application/json';
       }
       const response = await fetch(`${url}${path}`, { method, headers, body });
-      const text = await response.text();
-      const contentType = response.headers.get('content-type');
-      const parsed: unknown = contentType?.includes('ndjson')
-        ? text
-            .split('\n')
-            .filter(line => line !== '')
-            .map(line => JSON.parse(line) as unknown)
-        : contentType?.includes('json')
-          ? (JSON.parse(text) as unknown)
-          : text;
-      const responseHeaders: Record<string, string> = {};
-      response.headers.forEach((value, name) => {
-        responseHeaders[name] = value;
-      });
-      expect(
-        validate({
-          method,
-          path,
-          status: response.status,
-          contentType,
-          body: parsed,
-          headers: responseHeaders,
-        }),
-      ).toEqual([]);
+      const checked = await readResponseToValidate(method, path, response);
+      expect(validate(checked)).toEqual([]);
+      const parsed = checked.body;
 
       return {
         status: response.status,
