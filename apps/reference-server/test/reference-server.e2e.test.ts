@@ -6,6 +6,13 @@ import { join } from 'node:path';
 import { readFile } from 'node:fs/promises';
 import { createAgentClient } from '@grove/agent-client';
 import type { AgentClient } from '@grove/agent-client';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
+
+import { connectWithOAuth } from './helpers/mcp-oauth-client';
+import type { TestOAuthProvider } from './helpers/mcp-oauth-client';
 
 const root = join(__dirname, '../../..');
 const envSecret = 'ab'.repeat(32);
@@ -92,6 +99,65 @@ async function eventually<T>(read: () => Promise<T | undefined>, what: string): 
     await new Promise(resolve => setTimeout(resolve, 100));
   }
   throw new Error(`timed out waiting for ${what}`);
+}
+
+/** `GET` of a JSON document, which must answer 200. */
+async function getJson(url: string): Promise<Json> {
+  const response = await fetch(url);
+  expect(response.status).toBe(200);
+
+  return response.json();
+}
+
+/** The text of a tool result. */
+function text(result: Json): string {
+  return (result.content as Array<{ text?: string }>).map(part => part.text ?? '').join('\n');
+}
+
+/** Calls a tool that must succeed: its structured result. */
+async function callTool(mcp: Client, name: string, args: Record<string, unknown>): Promise<Json> {
+  const result = await mcp.callTool({ name, arguments: args });
+  if (result.isError) throw new Error(`${name} failed: ${text(result)}`);
+
+  return result.structuredContent;
+}
+
+/** A TCP port free on 127.0.0.1 right now. */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>(resolve => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>(resolve => probe.close(() => resolve()));
+
+  return port;
+}
+
+/** Waits (at most `timeoutMs`) for a process to print a line matching `pattern`. */
+function waitForLine(
+  child: ChildProcessWithoutNullStreams,
+  output: string[],
+  pattern: RegExp,
+  timeoutMs: number,
+): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`no ${pattern} within ${timeoutMs} ms:\n${output.join('')}`)),
+      timeoutMs,
+    );
+    const check = () => {
+      if (pattern.test(output.join(''))) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout.on('data', check);
+    child.stderr.on('data', check);
+    child.once('exit', code => {
+      clearTimeout(timer);
+      reject(new Error(`the process exited (${code}):\n${output.join('')}`));
+    });
+    check();
+  });
 }
 
 describe('the reference server, started as a user starts it (npm start)', () => {
@@ -353,6 +419,440 @@ describe('the reference server, started as a user starts it (npm start)', () => 
     expect(refused.body).toMatchObject({
       error: 'Unauthorized',
       message: 'Invalid or missing API token',
+    });
+  });
+
+  /** The admin's login, printed once by the first start. */
+  const adminLogin = () => {
+    const [, email, password] = /Admin: +(\S+) \/ (\S+)/.exec(output.join('')) as RegExpExecArray;
+
+    return { email: email as string, password: password as string };
+  };
+
+  describe('its MCP server, through the official MCP SDK client and its OAuth client provider', () => {
+    let mcpUrl: string;
+    let mcp: Client;
+    let provider: TestOAuthProvider;
+
+    beforeAll(async () => {
+      mcpUrl = /MCP: +(\S+)/.exec(output.join(''))?.[1] as string;
+      ({ client: mcp, provider } = await connectWithOAuth(mcpUrl, adminLogin()));
+    });
+    afterAll(() => mcp?.close());
+
+    it('went through discovery, registration on the platform, PKCE, login, consent and token', async () => {
+      const origin = new URL(mcpUrl).origin;
+      // The 401 advertises every MCP scope: the SDK asks for the challenge's scope first.
+      const challenge = await fetch(mcpUrl, { method: 'POST' });
+      expect(challenge.status).toBe(401);
+      expect(challenge.headers.get('www-authenticate')).toContain(
+        'scope="mcp:read mcp:write mcp:action"',
+      );
+      const resource = await getJson(`${origin}/.well-known/oauth-protected-resource/mcp`);
+      expect(resource).toMatchObject({ resource: mcpUrl, authorization_servers: [`${origin}/`] });
+      const server = await getJson(`${origin}/.well-known/oauth-authorization-server`);
+      expect(server.code_challenge_methods_supported).toEqual(['S256']);
+      expect(server.registration_endpoint).toBe(`${printed.platformUrl}/oauth/register`);
+
+      // The SDK registered on the platform, sent a PKCE challenge, and got both tokens.
+      expect(provider.client?.client_id).toEqual(expect.any(String));
+      expect(provider.authorizationUrl?.searchParams.get('code_challenge_method')).toBe('S256');
+      expect(provider.authorizationUrl?.searchParams.get('code_challenge')).toMatch(/^[\w-]{43}$/);
+      expect(provider.saved).toMatchObject({
+        token_type: expect.stringMatching(/^bearer$/i),
+        access_token: expect.any(String),
+        refresh_token: expect.any(String),
+      });
+      expect(String(provider.saved?.scope).split(' ').sort()).toEqual([
+        'mcp:action',
+        'mcp:read',
+        'mcp:write',
+      ]);
+
+      const { tools } = await mcp.listTools();
+      expect(tools.map(tool => tool.name).sort()).toEqual([
+        'associate',
+        'create',
+        'delete',
+        'describeCollection',
+        'dissociate',
+        'executeAction',
+        'getActionForm',
+        'list',
+        'listRelated',
+        'update',
+      ]);
+    });
+
+    it('lists with a filter (a lower-case operator) and a sort', async () => {
+      const { records } = await callTool(mcp, 'list', {
+        collectionName: 'orders',
+        filters: { field: 'status', operator: 'equal', value: 'paid' },
+        sort: { field: 'id', ascending: false },
+        fields: ['id', 'status'],
+        pagination: { size: 5 },
+      });
+      const expected = await client.collection('orders').list({
+        filters: { field: 'status', operator: 'Equal', value: 'paid' },
+        sort: { field: 'id', ascending: false },
+        fields: ['id', 'status'],
+        pagination: { size: 5, number: 1 },
+      });
+
+      expect(records).toHaveLength(5);
+      expect(records.every((order: Json) => order.status === 'paid')).toBe(true);
+      expect(records.map((order: Json) => order.id)).toEqual(expected.map(order => order.id));
+    });
+
+    it("lists a customer's orders (a related list)", async () => {
+      const [order] = await client.collection('orders').list({
+        fields: ['id', 'customer:id'],
+        sort: { field: 'id', ascending: true },
+      });
+      const customerId = (order?.customer as Json).id;
+      const { records } = await callTool(mcp, 'listRelated', {
+        collectionName: 'customers',
+        relationName: 'orders',
+        parentRecordId: customerId,
+        fields: ['id', 'customer:id'],
+        pagination: { size: 100 },
+      });
+      const expected = await client.collection('orders').list({
+        filters: { field: 'customer:id', operator: 'Equal', value: customerId },
+        fields: ['id'],
+        pagination: { size: 100, number: 1 },
+      });
+
+      expect(records.map((record: Json) => record.id)).toContain(order?.id);
+      expect(records.every((record: Json) => record.customer.id === customerId)).toBe(true);
+      expect(records.map((record: Json) => record.id).sort()).toEqual(
+        expected.map(record => record.id).sort(),
+      );
+    });
+
+    it("creates, updates and deletes a product, the shop's validation refusing a bad price", async () => {
+      const { record } = await callTool(mcp, 'create', {
+        collectionName: 'products',
+        attributes: {
+          name: 'MCP e2e lamp',
+          category: 'Lighting',
+          price: 12.5,
+          stock: 3,
+          description: 'Created by the MCP e2e test',
+        },
+      });
+      expect(record).toMatchObject({ name: 'MCP e2e lamp', stock: 3 });
+      const byId = { field: 'id', operator: 'equal', value: record.id };
+
+      const updated = await callTool(mcp, 'update', {
+        collectionName: 'products',
+        recordId: record.id,
+        attributes: { stock: 7 },
+      });
+      expect(updated.record).toMatchObject({ id: record.id, stock: 7 });
+      const refused = await mcp.callTool({
+        name: 'update',
+        arguments: { collectionName: 'products', recordId: record.id, attributes: { price: -1 } },
+      });
+      expect(refused.isError).toBe(true);
+      expect(text(refused)).toMatch(/price/);
+      const [stored] = await client
+        .collection('products')
+        .list({ filters: { field: 'id', operator: 'Equal', value: record.id } });
+      expect(stored).toMatchObject({ stock: 7, name: 'MCP e2e lamp' });
+      expect(Number(stored?.price)).toBe(12.5);
+
+      const deleted = await callTool(mcp, 'delete', {
+        collectionName: 'products',
+        recordIds: [record.id],
+      });
+      expect(deleted).toEqual({ deletedCount: 1 });
+      const after = await callTool(mcp, 'list', { collectionName: 'products', filters: byId });
+      expect(after.records).toEqual([]);
+    });
+
+    it("associates a customer with a company, then dissociates it (the company's customers)", async () => {
+      const { record: company } = await callTool(mcp, 'create', {
+        collectionName: 'companies',
+        attributes: {
+          name: 'MCP e2e company',
+          industry: 'Testing',
+          country: 'France',
+          founded_on: '2020-01-02',
+        },
+      });
+      const [customer] = await client
+        .collection('customers')
+        .list({ sort: { field: 'id', ascending: false }, fields: ['id'] });
+      const related = async () =>
+        (
+          await callTool(mcp, 'listRelated', {
+            collectionName: 'companies',
+            relationName: 'customers',
+            parentRecordId: company.id,
+            fields: ['id'],
+          })
+        ).records.map((record: Json) => record.id);
+      expect(await related()).toEqual([]);
+
+      const associated = await callTool(mcp, 'associate', {
+        collectionName: 'companies',
+        relationName: 'customers',
+        parentRecordId: company.id,
+        targetRecordId: customer?.id,
+      });
+      expect(associated.success).toBe(true);
+      expect(await related()).toEqual([customer?.id]);
+
+      const dissociated = await callTool(mcp, 'dissociate', {
+        collectionName: 'companies',
+        relationName: 'customers',
+        parentRecordId: company.id,
+        targetRecordIds: [customer?.id],
+      });
+      expect(dissociated.success).toBe(true);
+      expect(await related()).toEqual([]);
+      // Dissociated, not deleted: the customer is still there.
+      const still = await client.collection('customers').list({
+        filters: { field: 'id', operator: 'Equal', value: customer?.id },
+        fields: ['id'],
+      });
+      expect(still).toHaveLength(1);
+    });
+
+    it("loads the invoice's form: checking 'Add a note' shows 'Note' (its change hook)", async () => {
+      const plain = await callTool(mcp, 'getActionForm', {
+        collectionName: 'orders',
+        actionName: 'Print invoice',
+        recordIds: [1],
+      });
+      const changed = await callTool(mcp, 'getActionForm', {
+        collectionName: 'orders',
+        actionName: 'Print invoice',
+        recordIds: [1],
+        values: { Language: 'French', 'Add a note': true },
+      });
+      const names = (form: Json) => form.fields.map((field: Json) => field.name ?? field.field);
+
+      expect(names(plain)).toEqual(['Language', 'Add a note']);
+      expect(plain.canExecute).toBe(false);
+      expect(names(changed)).toEqual(['Language', 'Add a note', 'Note']);
+      expect(changed.canExecute).toBe(true);
+    });
+
+    it('executes "Mark as shipped" on a paid order, which then reads as shipped', async () => {
+      const { records } = await callTool(mcp, 'list', {
+        collectionName: 'orders',
+        filters: {
+          aggregator: 'and',
+          conditions: [
+            { field: 'status', operator: 'equal', value: 'paid' },
+            { field: 'shipped_at', operator: 'blank' },
+          ],
+        },
+        sort: { field: 'id', ascending: false },
+        fields: ['id'],
+        pagination: { size: 1 },
+      });
+      const orderId = records[0].id;
+
+      const result = await callTool(mcp, 'executeAction', {
+        collectionName: 'orders',
+        actionName: 'Mark as shipped',
+        recordIds: [orderId],
+        reasoning: 'The e2e test ships it',
+      });
+      expect(result).toMatchObject({ type: 'Success', message: 'Marked as shipped' });
+      const [order] = await client.collection('orders').list({
+        filters: { field: 'id', operator: 'Equal', value: orderId },
+        fields: ['id', 'status', 'shipped_at'],
+      });
+      expect(order?.status).toBe('shipped');
+      expect(order?.shipped_at).not.toBeNull();
+    });
+
+    it('refreshes the token when the access token is refused, and the call then works', async () => {
+      const before = provider.saved as NonNullable<typeof provider.saved>;
+      // The access token no longer works (as once expired): the SDK refreshes with its refresh token.
+      provider.saveTokens({ ...before, access_token: `${before.access_token}x` });
+      const refreshed = new Client({ name: 'e2e', version: '1' });
+      await refreshed.connect(
+        new StreamableHTTPClientTransport(new URL(mcpUrl), { authProvider: provider }),
+      );
+      const { records } = await callTool(refreshed, 'list', {
+        collectionName: 'customers',
+        fields: ['id'],
+        pagination: { size: 2 },
+      });
+      await refreshed.close();
+
+      expect(records).toHaveLength(2);
+      expect(provider.saved?.access_token).not.toBe(before.access_token);
+      expect(provider.saved?.access_token).not.toBe(`${before.access_token}x`);
+      expect(provider.saved?.refresh_token).toEqual(expect.any(String));
+    });
+
+    it('refuses a write with a token that only has mcp:read, naming the missing scope', async () => {
+      const narrow = await connectWithOAuth(mcpUrl, adminLogin(), { scope: 'mcp:read' });
+      expect(narrow.provider.saved?.scope).toBe('mcp:read');
+      const refused = await narrow.client.callTool({
+        name: 'create',
+        arguments: { collectionName: 'products', attributes: { name: 'MCP e2e forbidden' } },
+      });
+      const read = await callTool(narrow.client, 'list', {
+        collectionName: 'products',
+        filters: { field: 'name', operator: 'equal', value: 'MCP e2e forbidden' },
+      });
+      const action = await narrow.client.callTool({
+        name: 'executeAction',
+        arguments: { collectionName: 'orders', actionName: 'Mark as shipped', recordIds: [1] },
+      });
+      await narrow.client.close();
+
+      expect(refused.isError).toBe(true);
+      expect(text(refused)).toContain('"mcp:write"');
+      expect(action.isError).toBe(true);
+      expect(text(action)).toContain('"mcp:action"');
+      // Nothing was written.
+      expect(read.records).toEqual([]);
+    });
+
+    it("shows the MCP operations in the platform's activity logs, with the source mcp", async () => {
+      const admin = await adminSession(
+        printed.platformUrl,
+        adminLogin().email,
+        adminLogin().password,
+      );
+      const [project] = (await admin('GET', '/api/admin/projects')).body.data;
+      const [environment] = (await admin('GET', `/api/admin/projects/${project.id}/environments`))
+        .body.data;
+      const created = await admin('POST', `/api/admin/projects/${project.id}/api-tokens`, {
+        name: 'e2e MCP logs',
+        level: 'read-write',
+        scopes: ['all'],
+      });
+      expect(created.status).toBe(201);
+      const env =
+        `${printed.platformUrl}/v1/project/${encodeURIComponent(project.name)}` +
+        `/environment/${encodeURIComponent(environment.name)}`;
+
+      // What the tools above did, as [type, action, collection] (reads are sent in batches).
+      const expected = [
+        ['read', 'filter', 'orders'],
+        ['read', 'listRelatedData', 'customers'],
+        ['read', 'listRelatedData', 'companies'],
+        ['write', 'create', 'products'],
+        ['write', 'update', 'products'],
+        ['write', 'delete', 'products'],
+        ['write', 'create', 'companies'],
+        ['write', 'action', 'orders'],
+      ].map(entry => entry.join(' '));
+      const logs = await eventually(async () => {
+        const answer = await publicApi(
+          `${env}/activity-logs?source=mcp&limit=100`,
+          created.body.token,
+        );
+        expect(answer.status).toBe(200);
+        const seen: Json[] = answer.body.data;
+        const keys = new Set(seen.map(log => `${log.type} ${log.action} ${log.collection?.name}`));
+
+        return expected.every(key => keys.has(key)) ? seen : undefined;
+      }, 'the MCP operations in the activity logs');
+
+      expect(new Set(logs.map((log: Json) => log.source))).toEqual(new Set(['mcp']));
+      expect(new Set(logs.map((log: Json) => log.user.email))).toEqual(
+        new Set([adminLogin().email]),
+      );
+      // The filter is real: the logs of the other sources (the UI token above) are not in it.
+      const all = await publicApi(`${env}/activity-logs?limit=100`, created.body.token);
+      expect(all.body.data.some((log: Json) => log.source === 'ui')).toBe(true);
+    }, 30_000);
+  });
+
+  describe('npx grove-mcp-server, pointed at the running agent and platform', () => {
+    let bin: ChildProcessWithoutNullStreams;
+    const binOutput: string[] = [];
+    let origin: string;
+
+    beforeAll(async () => {
+      const port = await freePort();
+      origin = `http://127.0.0.1:${port}`;
+      bin = spawn(
+        process.execPath,
+        [join(root, 'packages/mcp-server/dist/bin/grove-mcp-server.js')],
+        {
+          detached: true,
+          env: {
+            ...process.env,
+            GROVE_SERVER_URL: printed.platformUrl,
+            GROVE_ENV_SECRET: envSecret,
+            GROVE_AUTH_SECRET: authSecret,
+            GROVE_AGENT_URL: new URL(printed.agentUrl).origin,
+            GROVE_MCP_SERVER_URL: origin,
+            MCP_SERVER_PORT: String(port),
+          },
+        },
+      );
+      bin.stdout.on('data', chunk => binOutput.push(String(chunk)));
+      bin.stderr.on('data', chunk => binOutput.push(String(chunk)));
+      await waitForLine(bin, binOutput, /Grove MCP server running on port \d+/, 30_000);
+    }, 60_000);
+
+    afterAll(async () => {
+      if (bin && bin.exitCode === null && bin.pid !== undefined) {
+        const exited = new Promise(resolve => bin.once('exit', resolve));
+        process.kill(-bin.pid, 'SIGTERM');
+        await exited;
+      }
+      bin?.stdout.destroy();
+      bin?.stderr.destroy();
+    });
+
+    it('advertises itself, runs the OAuth flow with the SDK, lists the tools, reads and writes on the shop', async () => {
+      expect(binOutput.join('')).toContain(`advertising ${origin}/mcp`);
+      const resource = await getJson(`${origin}/.well-known/oauth-protected-resource/mcp`);
+      expect(resource).toMatchObject({
+        resource: `${origin}/mcp`,
+        authorization_servers: [`${origin}/`],
+      });
+      const server = await getJson(`${origin}/.well-known/oauth-authorization-server`);
+      expect(server.registration_endpoint).toBe(`${printed.platformUrl}/oauth/register`);
+
+      const { client: mcp, provider } = await connectWithOAuth(`${origin}/mcp`, adminLogin());
+      try {
+        expect(provider.authorizationUrl?.href.startsWith(`${origin}/oauth/authorize?`)).toBe(true);
+        const { tools } = await mcp.listTools();
+        expect(tools).toHaveLength(10);
+
+        const { records } = await callTool(mcp, 'list', {
+          collectionName: 'customers',
+          filters: { field: 'id', operator: 'in', value: [1, 2] },
+          fields: ['id', 'full_name'],
+        });
+        expect(records.map((record: Json) => record.id).sort()).toEqual([1, 2]);
+        expect(records[0].full_name).toEqual(expect.stringMatching(/\S+ \S+/));
+
+        const { record } = await callTool(mcp, 'create', {
+          collectionName: 'products',
+          attributes: {
+            name: 'Standalone MCP e2e mug',
+            category: 'Kitchen',
+            price: 9,
+            stock: 1,
+            description: 'Created through npx grove-mcp-server',
+          },
+        });
+        const stored = await client.collection('products').list({
+          filters: { field: 'id', operator: 'Equal', value: record.id },
+          fields: ['id', 'name'],
+        });
+        expect(stored).toEqual([{ id: record.id, name: 'Standalone MCP e2e mug' }]);
+        expect(
+          await callTool(mcp, 'delete', { collectionName: 'products', recordIds: [record.id] }),
+        ).toEqual({ deletedCount: 1 });
+      } finally {
+        await mcp.close();
+      }
     });
   });
 });

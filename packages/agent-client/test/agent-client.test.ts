@@ -49,6 +49,36 @@ describe('readAgentSchema', () => {
     ]);
   });
 
+  it("reads the platform's form: fields as related resources (GET /liana/forest-schema)", () => {
+    const schema = readAgentSchema({
+      data: [
+        {
+          type: 'collections',
+          id: 'books',
+          attributes: { name: 'books' },
+          relationships: {
+            fields: { data: [{ id: 'books.id', type: 'fields' }] },
+            actions: { data: [] },
+            segments: { data: [{ id: 'books.New', type: 'segments' }] },
+          },
+        },
+      ],
+      included: [
+        { type: 'fields', id: 'books.id', attributes: { field: 'id', type: 'Number' } },
+        { type: 'segments', id: 'books.New', attributes: { name: 'New' } },
+      ],
+    });
+
+    expect(schema.collections).toEqual([
+      {
+        name: 'books',
+        fields: [{ field: 'id', type: 'Number' }],
+        actions: [],
+        segments: [{ name: 'New' }],
+      },
+    ]);
+  });
+
   it('rejects anything else with a clear message', () => {
     expect(() => readAgentSchema({ collections: [{ name: 'x' }] })).toThrow(
       'Invalid agent schema: expected { collections: [{ name, fields, actions }] } (.grove-schema.json)',

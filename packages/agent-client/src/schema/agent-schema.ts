@@ -44,7 +44,9 @@ export interface AgentSchema {
 type Resource = { id?: unknown; type?: unknown; attributes?: Record<string, unknown> };
 type Linked = { relationships?: Record<string, { data?: Array<{ id?: unknown }> }> };
 
-// The JSON:API form the agent uploads (`POST /forest/apimaps`) → the file form.
+// The JSON:API form the agent uploads (`POST /forest/apimaps`) → the file form. Fields are in the
+// collection's attributes in the upload, and related resources in `included` in what the
+// platform serves back (`GET /liana/forest-schema`): both are read.
 function fromApimap(data: unknown[], included: unknown[]): AgentSchema {
   const byKey = new Map<string, Record<string, unknown>>();
   for (const item of included as Resource[])
@@ -55,7 +57,12 @@ function fromApimap(data: unknown[], included: unknown[]): AgentSchema {
         ref => byKey.get(`${kind}/${String(ref.id)}`) ?? { id: ref.id },
       );
 
-    return { ...item.attributes, actions: linked('actions'), segments: linked('segments') };
+    return {
+      ...(item.relationships?.fields ? { fields: linked('fields') } : {}),
+      ...item.attributes,
+      actions: linked('actions'),
+      segments: linked('segments'),
+    };
   });
 
   return { collections: collections as unknown as AgentSchemaCollection[] };

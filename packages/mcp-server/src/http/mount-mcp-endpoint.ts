@@ -6,6 +6,7 @@ import type { Request, Response, Router } from 'express';
 
 import type { AgentClient, AgentSchema } from '@grove/agent-client';
 import type { McpAccessTokenVerifier, McpCaller } from '../auth/mcp-caller';
+import { MCP_SCOPES } from '../auth/mcp-caller';
 import type { McpToolsRegistrar } from '../options/mcp-router-options';
 import type { McpToolContext, McpToolName } from '../tools/mcp-tool-context';
 
@@ -26,6 +27,9 @@ export interface McpEndpointOptions {
 
 const parseJson = express.json({ limit: '4mb', type: () => true });
 
+// The scope a 401 advertises is what clients ask for at authorization (the MCP SDK takes it
+// before the protected-resource metadata and its own configuration): all the MCP scopes, so that
+// the user's consent decides. A 403 names the one scope `/mcp` itself needs.
 function challenge(
   res: Response,
   status: 401 | 403,
@@ -33,11 +37,12 @@ function challenge(
   description: string,
   metadata: string,
 ) {
+  const scope = status === 401 ? MCP_SCOPES.join(' ') : 'mcp:read';
   res
     .status(status)
     .set(
       'WWW-Authenticate',
-      `Bearer error="${error}", error_description="${description}", scope="mcp:read", resource_metadata="${metadata}"`,
+      `Bearer error="${error}", error_description="${description}", scope="${scope}", resource_metadata="${metadata}"`,
     )
     .json({ error, error_description: description });
 }
