@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
@@ -6,6 +7,7 @@ import { join } from 'node:path';
 
 import { createAgent } from '@grove/agent';
 import type { Agent } from '@grove/agent';
+import type { Express } from 'express';
 import { inMemoryDataSourceFactory } from '@grove/datasource-toolkit';
 import type { McpToolsRegistrar } from '@grove/mcp-server';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -62,6 +64,8 @@ export interface McpWorld {
 export async function startMcpWorld(
   server: TestServer,
   mount: (agent: Agent) => void = () => undefined,
+  /** Serve the agent inside this host application (`mountOnExpress`) instead of standalone. */
+  host?: Express,
 ): Promise<McpWorld> {
   const platform = await startLoginPlatform(server);
   const bootstrap = platform.test.platform.bootstrap!;
@@ -98,8 +102,17 @@ export async function startMcpWorld(
       }),
     );
   mount(agent);
-  agent.mountOnStandaloneServer(port, '127.0.0.1');
-  await agent.start();
+  let hostServer: Server | undefined;
+  if (host) {
+    agent.mountOnExpress(host);
+    await agent.start();
+    hostServer = await new Promise<Server>(resolve => {
+      const listening = host.listen(port, '127.0.0.1', () => resolve(listening));
+    });
+  } else {
+    agent.mountOnStandaloneServer(port, '127.0.0.1');
+    await agent.start();
+  }
 
   return {
     platform,
@@ -108,6 +121,10 @@ export async function startMcpWorld(
     admin: { email: bootstrap.adminEmail, password: bootstrap.adminPassword },
     envSecret: bootstrap.envSecret,
     stop: async () => {
+      if (hostServer) {
+        hostServer.closeAllConnections();
+        await new Promise(resolve => hostServer!.close(resolve));
+      }
       await agent.stop();
       await platform.stop();
       await rm(directory, { recursive: true, force: true });
