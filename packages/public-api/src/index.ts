@@ -18,42 +18,38 @@ export type {
 // Note content.
 export { sanitizeNoteContent } from './notes/sanitize-note-content';
 
-// The store the platform implements.
+// The store the platform implements, and the types of its parts.
+export type { PublicApiStore } from './store/public-api-store';
+export type {
+  ApiTokenLevel,
+  ApiTokenScope,
+  PublicApiCaller,
+  StoredApiToken,
+  TokenOwner,
+} from './store/api-token-types';
+export type {
+  DateRange,
+  ListOrder,
+  LogCursor,
+  PublicApiEnvironment,
+} from './store/list-query-types';
 export type {
   ActivityLogAction,
   ActivityLogItem,
   ActivityLogQuery,
   ActivityLogSource,
-  AdminLogItem,
-  AdminLogQuery,
-  ApiTokenLevel,
-  ApiTokenScope,
-  DateRange,
-  ListOrder,
-  LogCursor,
-  NewNote,
-  NoteChange,
-  NoteItem,
-  NoteMessageItem,
-  NoteQuery,
-  PublicApiCaller,
-  PublicApiEnvironment,
-  PublicApiStore,
-  StoredApiToken,
-  TokenOwner,
   WireNamed,
   WireUser,
-  WorkflowRunItem,
-  WorkflowRunStepItem,
-  WorkflowTrigger,
-} from './store/public-api-store';
+} from './store/activity-log-types';
+export { ACTIVITY_LOG_ACTIONS, ACTIVITY_LOG_SOURCES } from './store/activity-log-types';
+export type { AdminLogItem, AdminLogQuery } from './store/admin-log-types';
 export {
-  ACTIVITY_LOG_ACTIONS,
-  ACTIVITY_LOG_SOURCES,
   ADMIN_LOG_INITIATORS,
   ADMIN_LOG_RESOURCES,
   ADMIN_LOG_TYPES,
-} from './store/public-api-store';
+} from './store/admin-log-types';
+export type { NewNote, NoteChange, NoteItem, NoteMessageItem, NoteQuery } from './store/note-types';
+export type { WorkflowRunItem, WorkflowRunStepItem, WorkflowTrigger } from './store/workflow-types';
 export type {
   PublicApiOptions,
   PublicApiRateLimiterFactory,

@@ -2,7 +2,7 @@ import type { Request, RequestHandler, Response } from 'express';
 
 import type { PublicApiContext } from '../public-api-context';
 import { consumeWindows, setRateLimitHeaders } from '../rate-limits/rate-limit-window';
-import type { PublicApiCaller } from '../store/public-api-store';
+import type { PublicApiCaller } from '../store/api-token-types';
 import { hashApiToken, isWellFormedApiToken } from '../tokens/api-token';
 import { PublicApiError, invalidToken } from './public-api-error';
 

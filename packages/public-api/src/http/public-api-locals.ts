@@ -1,6 +1,6 @@
 import type { Response } from 'express';
 
-import type { PublicApiCaller } from '../store/public-api-store';
+import type { PublicApiCaller } from '../store/api-token-types';
 
 /** The caller `authenticateToken` found; routes behind it always have one. */
 export function callerOf(res: Response): PublicApiCaller {

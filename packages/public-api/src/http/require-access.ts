@@ -1,4 +1,4 @@
-import type { ApiTokenScope, PublicApiCaller } from '../store/public-api-store';
+import type { ApiTokenScope, PublicApiCaller } from '../store/api-token-types';
 import { PublicApiError, notFound } from './public-api-error';
 
 /** What an operation needs of the caller's token and owner. */

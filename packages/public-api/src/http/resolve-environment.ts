@@ -1,5 +1,6 @@
 import type { PublicApiContext } from '../public-api-context';
-import type { PublicApiCaller, PublicApiEnvironment } from '../store/public-api-store';
+import type { PublicApiCaller } from '../store/api-token-types';
+import type { PublicApiEnvironment } from '../store/list-query-types';
 import { notFound } from './public-api-error';
 
 /** The environment of the caller's project with exactly this name; a 404 otherwise. */

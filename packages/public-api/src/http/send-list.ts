@@ -3,7 +3,7 @@ import type { Request, Response } from 'express';
 import type { PublicApiContext } from '../public-api-context';
 import { encodeCursor } from '../query/list-cursor';
 import type { CursorList, ListPosition } from '../query/list-cursor';
-import type { ListOrder } from '../store/public-api-store';
+import type { ListOrder } from '../store/list-query-types';
 
 /** What a list route hands to {@link sendList}. */
 export interface ListPage<T> {

@@ -1,10 +1,9 @@
+import { ACTIVITY_LOG_ACTIONS, ACTIVITY_LOG_SOURCES } from '../store/activity-log-types';
 import {
-  ACTIVITY_LOG_ACTIONS,
-  ACTIVITY_LOG_SOURCES,
   ADMIN_LOG_INITIATORS,
   ADMIN_LOG_RESOURCES,
   ADMIN_LOG_TYPES,
-} from '../store/public-api-store';
+} from '../store/admin-log-types';
 import type { JsonSchema } from './openapi-schemas';
 
 /** An OpenAPI parameter object. */

@@ -1,6 +1,6 @@
 import type { PublicApiContext } from '../public-api-context';
-import { ACTIVITY_LOG_ACTIONS, ACTIVITY_LOG_SOURCES } from '../store/public-api-store';
-import type { ActivityLogQuery } from '../store/public-api-store';
+import { ACTIVITY_LOG_ACTIONS, ACTIVITY_LOG_SOURCES } from '../store/activity-log-types';
+import type { ActivityLogQuery } from '../store/activity-log-types';
 import type { ParsedListQuery } from './parsed-list-query';
 import { echoParameters, readListQuery } from './parsed-list-query';
 import {

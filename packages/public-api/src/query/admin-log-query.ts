@@ -3,8 +3,8 @@ import {
   ADMIN_LOG_INITIATORS,
   ADMIN_LOG_RESOURCES,
   ADMIN_LOG_TYPES,
-} from '../store/public-api-store';
-import type { AdminLogQuery } from '../store/public-api-store';
+} from '../store/admin-log-types';
+import type { AdminLogQuery } from '../store/admin-log-types';
 import type { ParsedListQuery } from './parsed-list-query';
 import { echoParameters, readListQuery } from './parsed-list-query';
 import {

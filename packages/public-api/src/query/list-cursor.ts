@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 import { invalidParameter } from '../http/public-api-error';
-import type { ListOrder } from '../store/public-api-store';
+import type { ListOrder } from '../store/list-query-types';
 
 /** Which list a cursor belongs to: a cursor of one list is refused by the others. */
 export type CursorList = 'activity-logs' | 'admin-logs' | 'notes';

@@ -1,6 +1,6 @@
 import { invalidParameter } from '../http/public-api-error';
 import type { PublicApiContext } from '../public-api-context';
-import type { NoteQuery } from '../store/public-api-store';
+import type { NoteQuery } from '../store/note-types';
 import type { ParsedListQuery } from './parsed-list-query';
 import { echoParameters, readListQuery } from './parsed-list-query';
 import {

@@ -1,5 +1,5 @@
 import { invalidParameter } from '../http/public-api-error';
-import type { DateRange } from '../store/public-api-store';
+import type { DateRange } from '../store/list-query-types';
 
 const DATE_TIME =
   /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-](\d{2}):(\d{2}))$/;

@@ -1,5 +1,5 @@
 import type { PublicApiContext } from '../public-api-context';
-import type { ListOrder } from '../store/public-api-store';
+import type { ListOrder } from '../store/list-query-types';
 import { decodeCursor } from './list-cursor';
 import type { CursorList, ListPosition } from './list-cursor';
 import { parseEnum } from './parse-values';
