@@ -42,5 +42,9 @@ module.exports = {
     '^@grove/([a-z-]+)/([a-z-]+)$': '<rootDir>/../$1/src/$2/index.ts',
   },
   clearMocks: true,
+  // Integration tests start real servers and databases: a slow, loaded machine must not turn a
+  // start-up into a failure (and a hook that timed out leaves servers open, which keeps jest
+  // from exiting). Speed is measured by benchmarks, never by this limit.
+  testTimeout: 30_000,
   reporters: ['default', require.resolve('./scripts/jest-summary-reporter.cjs')],
 };
