@@ -5,9 +5,10 @@ import { TestOAuthProvider, connectWithOAuth, startMcpWorld } from './mcp-test-s
 
 const PASSWORD = 'a member password for the MCP test';
 
-// An MCP session ends with the user's access: once an admin removes the user from the project,
-// the session's refresh token is refused with the standard OAuth error.
-describe.each(availableServers())('an MCP session of a removed user on $name', server => {
+// An MCP session ends with the user's access (an admin removed the user from the project) or
+// with the platform's session (its refresh token expired): the refresh is then refused with the
+// standard OAuth error.
+describe.each(availableServers())('an MCP session that ended on $name', server => {
   let world: McpWorld;
 
   beforeAll(async () => {
@@ -55,6 +56,31 @@ describe.each(availableServers())('an MCP session of a removed user on $name', s
     expect(removed.status).toBe(204);
 
     const refused = await refresh(next);
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ error: 'invalid_grant' });
+  });
+
+  it('refuses the refresh with invalid_grant once the platform session expired', async () => {
+    const { platform } = world.platform.test;
+    const { client, provider } = await connectWithOAuth(`${world.agentUrl}/mcp`, world.admin);
+    await client.close();
+    // The platform's refresh tokens of this login reach their end (as 14 days later).
+    const { OidcPayload } = platform.context.db.models;
+    const [expired] = await OidcPayload.update(
+      { expiresAt: new Date(Date.now() - 1000) },
+      { where: { model: 'RefreshToken' } },
+    );
+    expect(expired).toBeGreaterThan(0);
+
+    const refused = await fetch(`${world.agentUrl}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'refresh_token',
+        refresh_token: provider.saved!.refresh_token!,
+        client_id: provider.client!.client_id,
+      }),
+    });
     expect(refused.status).toBe(400);
     expect(await refused.json()).toMatchObject({ error: 'invalid_grant' });
   });
