@@ -1,13 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-
-import { createAgent } from '@grove/agent';
-import type { Agent } from '@grove/agent';
-import { inMemoryDataSourceFactory } from '@grove/datasource-toolkit';
 import { jwtVerify } from 'jose';
 
 import { hashPassword } from '../../src';
+import { startBooksAgent } from '../helpers/books-agent';
+import type { BooksAgent } from '../helpers/books-agent';
 import { availableServers } from '../helpers/test-databases';
 import { loginInBrowser } from './helpers/oidc-flows';
 import { startLoginPlatform } from './helpers/start-login-platform';
@@ -19,9 +14,8 @@ describe.each(availableServers())(
   "Grove's agent logs a user in through the platform on $name",
   server => {
     let platform: LoginTestPlatform;
-    let agent: Agent;
+    let agent: BooksAgent;
     let agentUrl: string;
-    let directory: string;
     let renderingId: number;
     let admin: { email: string; password: string };
 
@@ -29,28 +23,13 @@ describe.each(availableServers())(
       platform = await startLoginPlatform(server);
       const bootstrap = platform.test.platform.bootstrap!;
       admin = { email: bootstrap.adminEmail, password: bootstrap.adminPassword };
-      directory = await mkdtemp(join(tmpdir(), 'grove-oidc-agent-'));
-      agent = createAgent({
-        authSecret: AUTH_SECRET,
-        envSecret: bootstrap.envSecret,
+      agent = await startBooksAgent({
         serverUrl: platform.url,
-        schemaPath: join(directory, '.grove-schema.json'),
+        envSecret: bootstrap.envSecret,
+        authSecret: AUTH_SECRET,
         skipSchemaUpdate: true,
-        logger: () => undefined,
       });
-      agent.addDataSource(
-        inMemoryDataSourceFactory({
-          collections: {
-            books: {
-              fields: { id: { type: 'Column', columnType: 'Number', isPrimaryKey: true } },
-              records: [{ id: 1 }],
-            },
-          },
-        }),
-      );
-      agent.mountOnStandaloneServer(0, '127.0.0.1');
-      await agent.start();
-      agentUrl = `http://127.0.0.1:${agent.port}`;
+      agentUrl = agent.url;
       const { models } = platform.test.platform.context.db;
       // The environment's agent URL is where its agent really listens (the callback's origin).
       await models.Environment.update({ agentUrl }, { where: { id: bootstrap.environment.id } });
@@ -62,7 +41,6 @@ describe.each(availableServers())(
     afterAll(async () => {
       await agent?.stop();
       await platform?.stop();
-      await rm(directory, { recursive: true, force: true });
     });
 
     async function loginThroughAgent(credentials: { email: string; password: string }) {

@@ -1,16 +1,11 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-
-import { createAgent } from '@grove/agent';
-import type { Agent } from '@grove/agent';
-import { inMemoryDataSourceFactory } from '@grove/datasource-toolkit';
 import { jwtVerify } from 'jose';
 
 import { hashEnvSecret, hashPassword } from '../../src';
 import { SANDBOX_USER } from '../../src/sandbox/sandbox-seed';
 import type { Platform } from '../../src';
 import { discover, loginInBrowser } from '../oidc/helpers/oidc-flows';
+import { startBooksAgent } from '../helpers/books-agent';
+import type { BooksAgent } from '../helpers/books-agent';
 import { availableServers } from '../helpers/test-databases';
 import { startTestPlatform } from '../helpers/test-platform';
 import type { TestPlatform } from '../helpers/test-platform';
@@ -26,39 +21,22 @@ describe.each(availableServers())(
   server => {
     let test: TestPlatform;
     let platform: Platform;
-    let agent: Agent;
+    let agent: BooksAgent;
     let agentUrl: string;
-    let directory: string;
 
     beforeAll(async () => {
       test = await startTestPlatform(server, { mode: 'sandbox', bootstrap: false });
       ({ platform } = test);
-      directory = await mkdtemp(join(tmpdir(), 'grove-sandbox-login-'));
-      agent = createAgent({
-        authSecret: AUTH_SECRET,
-        envSecret: ENV_SECRET,
+      agent = await startBooksAgent({
         serverUrl: platform.url,
-        schemaPath: join(directory, '.grove-schema.json'),
-        logger: () => undefined,
+        envSecret: ENV_SECRET,
+        authSecret: AUTH_SECRET,
       });
-      agent.addDataSource(
-        inMemoryDataSourceFactory({
-          collections: {
-            books: {
-              fields: { id: { type: 'Column', columnType: 'Number', isPrimaryKey: true } },
-              records: [{ id: 1 }],
-            },
-          },
-        }),
-      );
-      agent.mountOnStandaloneServer(0, '127.0.0.1');
-      await agent.start();
-      agentUrl = `http://127.0.0.1:${agent.port}`;
+      agentUrl = agent.url;
     });
     afterAll(async () => {
       await agent?.stop();
       await test?.stop();
-      await rm(directory, { recursive: true, force: true });
     });
 
     const models = () => platform.context.db.models;
