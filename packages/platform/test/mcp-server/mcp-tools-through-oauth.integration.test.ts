@@ -53,4 +53,31 @@ describe.each(availableServers())('the MCP tools behind OAuth on $name', server 
       ]),
     );
   });
+
+  it('checks the token before reading a body, and refuses an oversized one with a JSON-RPC error', async () => {
+    const { client, provider } = await connectWithOAuth(`${world.agentUrl}/mcp`, world.admin);
+    await client.close();
+    const huge = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/list',
+      params: { padding: 'x'.repeat(5 * 1024 * 1024) },
+    });
+    const post = (headers: Record<string, string>) =>
+      fetch(`${world.agentUrl}/mcp`, {
+        method: 'POST',
+        headers: {
+          accept: 'application/json, text/event-stream',
+          'content-type': 'application/json',
+          ...headers,
+        },
+        body: huge,
+      });
+
+    const anonymous = await post({});
+    expect(anonymous.status).toBe(401);
+    const oversized = await post({ authorization: `Bearer ${provider.saved!.access_token}` });
+    expect(oversized.status).toBe(413);
+    expect(await oversized.json()).toMatchObject({ jsonrpc: '2.0', error: { code: -32700 } });
+  });
 });
