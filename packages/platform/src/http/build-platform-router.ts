@@ -2,6 +2,7 @@ import { createPublicApiRouter } from '@grove/public-api';
 import express, { Router } from 'express';
 
 import { mountAcceptInvitation } from '../routes/admin/accept-invitation-route';
+import { mountConsole } from '../routes/console/console-route';
 import { mountAdminLogs } from '../routes/admin/admin-logs-route';
 import { mountApiTokens } from '../routes/admin/api-tokens-route';
 import { mountAdminEnvironment } from '../routes/admin/environment-route';
@@ -213,6 +214,7 @@ const ADMIN_BODY_LIMIT = 2 * 1024 * 1024;
  *    their own bounded urlencoded parser; then the MCP OAuth routes under `/oauth` (standard
  *    mode only), which parse their own bounded bodies; then the public API under `/v1`
  *    (standard mode only): token, rate limits and rights before it reads its own bounded bodies;
+ *    then the console under `/console/` (standard mode only; static files, `/` leads there);
  * 1. agent protocol — the env secret is checked first, then the JSON body is parsed (an unknown
  *    caller never makes the platform read a large body; agents' activity logs have their own
  *    4 MiB limit). In sandbox mode an unknown env secret provisions its environment there, the
@@ -244,6 +246,8 @@ export function buildPlatformRouter(context: PlatformContext, maxBodySize: numbe
     mount(router, context);
   }
   if (!sandbox) router.use(publicApiRouter(context));
+  // The console (standard mode): static files and the app's page, no body, no session here.
+  if (!sandbox) mountConsole(router, context);
   const paths = sandbox ? [...AGENT_PATHS, ...TEST_KIT_PATHS] : AGENT_PATHS;
   const agentJson = express.json({ limit: maxBodySize });
   const activityLogsJson = express.json({ limit: ACTIVITY_LOGS_BODY_LIMIT });

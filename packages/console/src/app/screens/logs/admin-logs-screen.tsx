@@ -1,0 +1,6 @@
+import { PageHeader } from '../../components/page-header';
+
+/** PLACEHOLDER — to be built (issue 16). */
+export function AdminLogsScreen() {
+  return <PageHeader title="Admin logs" />;
+}

@@ -1,0 +1,12 @@
+import { defineConfig } from 'tsup';
+
+// The Node entry only (where the built app lives); the app itself is built by Vite (vite.config.ts).
+export default defineConfig({
+  entry: { index: 'src/index.ts' },
+  format: ['cjs', 'esm'],
+  dts: true,
+  clean: false,
+  sourcemap: true,
+  shims: true,
+  target: 'node20',
+});
