@@ -56,7 +56,10 @@ export const mountConsole: PlatformRouteMounter = router => {
   router.get([CONSOLE_BASE_PATH, `${CONSOLE_BASE_PATH}/*path`], (_req, res) => {
     res.set(CONSOLE_HEADERS).set('Cache-Control', 'no-store');
     if (!existsSync(index)) {
-      res.status(503).type('text').send('The console is not built: run the build of @grove/console.');
+      res
+        .status(503)
+        .type('text')
+        .send('The console is not built: run the build of @grove/console.');
 
       return;
     }
