@@ -26,5 +26,5 @@ export default defineConfig({
       },
     },
   },
-  server: { proxy: { '/api': 'http://localhost:3100', '/oidc': 'http://localhost:3100' } },
+  server: { proxy: { '/api': 'http://localhost:3352', '/oidc': 'http://localhost:3352' } },
 });

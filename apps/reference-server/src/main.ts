@@ -13,6 +13,7 @@ async function main(): Promise<void> {
       '',
       'Grove reference server is running.',
       '',
+      `  Console:   ${server.platform.url}/console/  (sign in as the admin below)`,
       `  Agent:     ${agentUrl}`,
       `  Platform:  ${server.platform.url}`,
       `  MCP:       ${server.mcpUrl}`,

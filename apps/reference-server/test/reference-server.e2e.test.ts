@@ -214,6 +214,16 @@ describe('the reference server, started as a user starts it (npm start)', () => 
     expect(admin?.[2]?.length).toBeGreaterThanOrEqual(16);
   });
 
+  it("prints the console's address, where the platform serves the console", async () => {
+    const consoleUrl = /Console: +(\S+)/.exec(output.join(''))?.[1] as string;
+    const response = await fetch(consoleUrl);
+
+    expect(consoleUrl).toBe(`${printed.platformUrl}/console/`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(await response.text()).toContain('<div id="app"></div>');
+  });
+
   it('prints the MCP endpoint of the agent, which asks AI clients for an OAuth token', async () => {
     const mcpUrl = /MCP: +(\S+)/.exec(output.join(''))?.[1] as string;
     const response = await fetch(mcpUrl, {
