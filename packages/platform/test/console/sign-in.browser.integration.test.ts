@@ -44,4 +44,30 @@ describeInBrowser('console: sign in and out', () => {
     expect(response.status).toBe(401);
     await context.close();
   });
+
+  it('works with the keyboard alone, with a visible focus and a skip link', async () => {
+    const context = await world.newContext();
+    const page = await context.newPage();
+    await page.goto('/console/');
+    await page.getByLabel('Email').waitFor();
+
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate('document.activeElement.getAttribute("name")')).toBe('email');
+    await page.keyboard.type(world.bootstrap.adminEmail);
+    // The focused control shows an outline (`:focus-visible`).
+    expect(await page.evaluate('getComputedStyle(document.activeElement).outlineStyle')).toBe(
+      'solid',
+    );
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(ADMIN_PASSWORD);
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Projects' }).waitFor();
+
+    // The first Tab reaches the skip link, which moves the focus to the screen.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate('document.activeElement.textContent')).toBe('Skip to content');
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate('document.activeElement.id')).toBe('main');
+    await context.close();
+  });
 });

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 
+import { AxeBuilder } from '@axe-core/playwright';
 import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 
@@ -124,8 +125,24 @@ const PHONE = { width: 390, height: 844 } as const;
 export const SCREENSHOTS_DIR = join(__dirname, '..', '..', '..', '..', 'console', 'screenshots');
 
 /**
- * Writes `<name>-desktop.png` and `<name>-phone.png` of the page as it is now (whole page), then
- * puts the desktop width back.
+ * Checks the page as it is now with axe-core (WCAG 2 A and AA rules: labels, names, contrast,
+ * landmarks, ARIA use…) and fails with the list of violations.
+ */
+export async function expectAccessible(page: Page): Promise<void> {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const found = violations.map(
+    violation =>
+      `${violation.id} (${violation.impact ?? 'n/a'}): ${violation.help} — ` +
+      violation.nodes.map(node => node.target.join(' ')).join(', '),
+  );
+  expect(found).toEqual([]);
+}
+
+/**
+ * Writes `<name>-desktop.png` and `<name>-phone.png` of the page as it is now (whole page), and
+ * checks it with {@link expectAccessible} at both widths; then puts the desktop width back.
  *
  * @example
  * ```ts
@@ -136,7 +153,9 @@ export async function captureScreen(page: Page, name: string): Promise<void> {
   await mkdir(SCREENSHOTS_DIR, { recursive: true });
   await page.setViewportSize(DESKTOP);
   await page.screenshot({ path: join(SCREENSHOTS_DIR, `${name}-desktop.png`), fullPage: true });
+  await expectAccessible(page);
   await page.setViewportSize(PHONE);
   await page.screenshot({ path: join(SCREENSHOTS_DIR, `${name}-phone.png`), fullPage: true });
+  await expectAccessible(page);
   await page.setViewportSize(DESKTOP);
 }
