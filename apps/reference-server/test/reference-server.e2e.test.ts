@@ -207,11 +207,36 @@ describe('the reference server, started as a user starts it (npm start)', () => 
     await rm(directory, { recursive: true, force: true });
   });
 
+  /** The admin's own password, once the first sign-in changed the printed one-time one. */
+  let chosenPassword: string | undefined;
+
+  /** The admin's login: the printed email, and the password chosen at the first sign-in. */
+  const adminLogin = () => {
+    const [, email, password] = /Admin: +(\S+) \/ (\S+)/.exec(output.join('')) as RegExpExecArray;
+
+    return { email: email as string, password: chosenPassword ?? (password as string) };
+  };
+
   it("prints the platform's admin login, with its one-time password on this first start", () => {
     const admin = /Admin: +(\S+) \/ (\S+)/.exec(output.join(''));
 
     expect(admin?.[1]).toBe('admin@grove.local');
     expect(admin?.[2]?.length).toBeGreaterThanOrEqual(16);
+  });
+
+  it('makes the first sign-in choose a new password, as the console asks, before anything else', async () => {
+    const { email, password } = adminLogin();
+    const admin = await adminSession(printed.platformUrl, email, password);
+    expect((await admin('GET', '/api/admin/session')).body.data.user.mustChangePassword).toBe(true);
+    expect((await admin('GET', '/api/admin/projects')).status).toBe(403);
+
+    const changed = await admin('POST', '/api/admin/session/password', {
+      currentPassword: password,
+      newPassword: 'reference-admin-password-1',
+    });
+    expect(changed.status).toBe(204);
+    chosenPassword = 'reference-admin-password-1';
+    expect((await admin('GET', '/api/admin/projects')).status).toBe(200);
   });
 
   it("prints the console's address, where the platform serves the console", async () => {
@@ -325,8 +350,8 @@ describe('the reference server, started as a user starts it (npm start)', () => 
     expect(lifetime).toEqual({ countCurrent: expect.any(Number) });
   });
   it('serves the public API end to end: token, logs, a note, a webhook-triggered workflow, revocation', async () => {
-    const [, email, password] = /Admin: +(\S+) \/ (\S+)/.exec(output.join('')) as RegExpExecArray;
-    const admin = await adminSession(printed.platformUrl, email as string, password as string);
+    const { email, password } = adminLogin();
+    const admin = await adminSession(printed.platformUrl, email, password);
     const [project] = (await admin('GET', '/api/admin/projects')).body.data;
     const [environment] = (await admin('GET', `/api/admin/projects/${project.id}/environments`))
       .body.data;
@@ -431,13 +456,6 @@ describe('the reference server, started as a user starts it (npm start)', () => 
       message: 'Invalid or missing API token',
     });
   });
-
-  /** The admin's login, printed once by the first start. */
-  const adminLogin = () => {
-    const [, email, password] = /Admin: +(\S+) \/ (\S+)/.exec(output.join('')) as RegExpExecArray;
-
-    return { email: email as string, password: password as string };
-  };
 
   describe('its MCP server, through the official MCP SDK client and its OAuth client provider', () => {
     let mcpUrl: string;
