@@ -53,7 +53,8 @@ export function NoteCard({
           <li key={item.id}>
             <p class="note-message-text">{noteText(item.content)}</p>
             <p class="muted note-message-meta">
-              {item.user.email} · <time dateTime={item.createdAt}>{formatDate(item.createdAt)}</time>
+              {item.user.email} ·{' '}
+              <time dateTime={item.createdAt}>{formatDate(item.createdAt)}</time>
             </p>
           </li>
         ))}

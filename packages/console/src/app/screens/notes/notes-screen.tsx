@@ -97,9 +97,7 @@ function EnvironmentNotes({
           <input
             type="checkbox"
             checked={draft.includeArchived}
-            onChange={event =>
-              setDraft({ ...draft, includeArchived: event.currentTarget.checked })
-            }
+            onChange={event => setDraft({ ...draft, includeArchived: event.currentTarget.checked })}
           />
           Include archived notes
         </label>
