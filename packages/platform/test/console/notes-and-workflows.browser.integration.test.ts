@@ -216,10 +216,11 @@ describeInBrowser('console: notes on records, workflows with their webhook and r
       .getByRole('dialog', { name: 'Regenerate the webhook URL?' })
       .getByRole('button', { name: 'Regenerate' })
       .click();
-    await page.waitForFunction(
-      old => (document.getElementById('webhook-url') as HTMLInputElement | null)?.value !== old,
-      firstUrl,
-    );
+    // The field shows the new URL once regenerated (the page's CSP forbids waitForFunction).
+    for (let attempt = 0; attempt < 100; attempt += 1) {
+      if ((await urlField.inputValue()) !== firstUrl) break;
+      await page.waitForTimeout(50);
+    }
     const secondUrl = await urlField.inputValue();
     expect(secondUrl).not.toBe(firstUrl);
     const refused = await callWebhook(firstUrl, '2');

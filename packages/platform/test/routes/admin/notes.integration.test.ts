@@ -42,7 +42,7 @@ describe.each(availableServers())('admin notes on $name', server => {
       })
     )
       .map(row => row.get({ plain: true }))
-      .filter(row => row.recordIds?.includes(recordId));
+      .filter(row => (row.recordIds as string[] | null)?.includes(recordId));
 
   it('creates a note (content sanitised), adds a message, archives it, each activity-logged', async () => {
     const created = await admin.call('POST', path, note('42'));
