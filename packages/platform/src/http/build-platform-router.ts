@@ -10,6 +10,9 @@ import { mountEnvironments } from '../routes/admin/environments-route';
 import { mountInvitations } from '../routes/admin/invitations-route';
 import { mountLogin } from '../routes/admin/login-route';
 import { mountMembers } from '../routes/admin/members-route';
+import { mountNote } from '../routes/admin/note-route';
+import { mountNoteMessages } from '../routes/admin/note-messages-route';
+import { mountNotes } from '../routes/admin/notes-route';
 import { mountProject } from '../routes/admin/project-route';
 import { mountProjects } from '../routes/admin/projects-route';
 import { mountRendering } from '../routes/admin/rendering-route';
@@ -20,6 +23,7 @@ import { mountTeamMembers } from '../routes/admin/team-members-route';
 import { mountTeams } from '../routes/admin/teams-route';
 import { mountWorkflow } from '../routes/admin/workflow-route';
 import { mountWorkflowRun } from '../routes/admin/workflow-run-route';
+import { mountWorkflowRuns } from '../routes/admin/workflow-runs-route';
 import { mountWorkflowWebhook } from '../routes/admin/workflow-webhook-route';
 import { mountWorkflows } from '../routes/admin/workflows-route';
 import { mountAgentActivityLogStatus } from '../routes/agent/agent-activity-log-status-route';
@@ -185,6 +189,11 @@ const projectAdminRoutes: readonly PlatformRouteMounter[] = [
   mountWorkflow,
   mountWorkflowWebhook,
   mountWorkflowRun,
+  mountWorkflowRuns,
+  // Notes on the records of an environment (the public API's notes, as the console's user).
+  mountNotes,
+  mountNote,
+  mountNoteMessages,
   mountApiTokens,
 ];
 

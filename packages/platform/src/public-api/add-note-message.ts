@@ -1,31 +1,31 @@
 import { GroveError, NotFoundError } from '@grove/datasource-toolkit';
-import type { NoteMessageItem, PublicApiCaller, PublicApiEnvironment } from '@grove/public-api';
+import type { NoteMessageItem, PublicApiEnvironment } from '@grove/public-api';
 
 import type { NoteMessageRow } from '../database/models/platform-models';
 import type { PlatformContext } from '../platform-context';
 import { findActingTeam } from './find-acting-team';
 import { noteMessageItem } from './note-items';
+import type { NoteActor } from './note-actor';
 import { writeApiActivityLog } from './write-api-activity-log';
 
 /**
- * `addNoteMessage` of the store: a message by the token's owner, the note's `updatedAt` bumped and
+ * `addNoteMessage` of the store: a message by the actor, the note's `updatedAt` bumped and
  * a `createMessage` activity log, in one transaction. 404 when the note is not one of the
- * environment, 409 when it is archived, 403 when the owner has no team there.
+ * environment, 409 when it is archived, 403 when the actor has no team there.
  *
  * @example
  * ```ts
- * const message = await addNoteMessage(context, caller, environment, 12, '<p>Done</p>');
+ * const message = await addNoteMessage(context, actor, environment, 12, '<p>Done</p>');
  * ```
  */
 export async function addNoteMessage(
   context: PlatformContext,
-  caller: PublicApiCaller,
+  actor: NoteActor,
   environment: PublicApiEnvironment,
   noteId: number,
   content: string,
 ): Promise<NoteMessageItem> {
   const { models, sequelize } = context.db;
-  const { owner } = caller;
 
   return sequelize.transaction(async transaction => {
     const note = await models.Note.findOne({
@@ -36,21 +36,27 @@ export async function addNoteMessage(
     if (note.archivedAt) {
       throw new GroveError('ConflictError', 'This note is archived: reopen it to add a message');
     }
-    const team = await findActingTeam(context, owner.id, environment.id, transaction);
+    const team = await findActingTeam(
+      context,
+      actor.userId,
+      environment.id,
+      transaction,
+      actor.source === 'api' ? 'The token owner' : 'You',
+    );
     const message = await models.NoteMessage.create(
-      { noteId, content, userId: owner.id, userEmail: owner.email },
+      { noteId, content, userId: actor.userId, userEmail: actor.userEmail },
       { transaction },
     );
     note.changed('updatedAt', true);
     await note.save({ transaction });
-    await writeApiActivityLog(context, transaction, caller, team, {
+    await writeApiActivityLog(context, transaction, actor, team, {
       environmentId: environment.id,
       action: 'createMessage',
       collectionName: note.collectionName,
       recordId: note.recordId,
       label: note.title,
     });
-    const user = await models.User.findByPk(owner.id, { transaction });
+    const user = await models.User.findByPk(actor.userId, { transaction });
 
     return noteMessageItem(
       message.get({ plain: true }) as NoteMessageRow,

@@ -7,6 +7,7 @@ import { findApiToken, touchApiToken } from './find-api-token';
 import { findPublicApiEnvironment } from './find-public-api-environment';
 import { listActivityLogs } from './list-activity-logs';
 import { listAdminLogs } from './list-admin-logs';
+import { apiNoteActor } from './note-actor';
 import { findNote, listNotes } from './list-notes';
 import { updateNote } from './update-note';
 import { findWorkflowRun, findWorkflowTrigger, startPublicWorkflowRun } from './workflow-runs';
@@ -32,11 +33,11 @@ export function createPlatformPublicApiStore(context: PlatformContext): PublicAp
     listAdminLogs: query => listAdminLogs(context, query),
     listNotes: query => listNotes(context, query),
     findNote: (environment, noteId) => findNote(context, environment, noteId),
-    createNote: (caller, note) => createNote(context, caller, note),
+    createNote: (caller, note) => createNote(context, apiNoteActor(caller), note),
     updateNote: (caller, environment, noteId, change) =>
-      updateNote(context, caller, environment, noteId, change),
+      updateNote(context, apiNoteActor(caller), environment, noteId, change),
     addNoteMessage: (caller, environment, noteId, content) =>
-      addNoteMessage(context, caller, environment, noteId, content),
+      addNoteMessage(context, apiNoteActor(caller), environment, noteId, content),
     findWorkflowTrigger: workflowId => findWorkflowTrigger(context, workflowId),
     startWorkflowRun: (caller, trigger, recordId, source) =>
       startPublicWorkflowRun(context, caller, trigger, recordId, source),

@@ -12,7 +12,7 @@ export interface ActingTeam {
 
 /**
  * The team a token's owner acts in, in an environment: the team of theirs that has a rendering
- * there (the lowest team id when several do). 403 when they have none.
+ * there (the lowest team id when several do). 403 when they have none, naming them as `who`.
  *
  * @example
  * ```ts
@@ -24,6 +24,7 @@ export async function findActingTeam(
   userId: number,
   environmentId: number,
   transaction?: Transaction,
+  who = 'The token owner',
 ): Promise<ActingTeam> {
   const { models } = context.db;
   const memberships = await models.TeamMember.findAll({ where: { userId }, transaction });
@@ -37,7 +38,8 @@ export async function findActingTeam(
         });
   const team = rendering ? await models.Team.findByPk(rendering.teamId, { transaction }) : null;
   if (!rendering || !team) {
-    throw new ForbiddenError('The token owner belongs to no team of this environment');
+    const verb = who === 'You' ? 'belong' : 'belongs';
+    throw new ForbiddenError(`${who} ${verb} to no team of this environment`);
   }
 
   return { teamName: team.name, renderingId: rendering.id };

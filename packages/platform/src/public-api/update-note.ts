@@ -1,31 +1,27 @@
 import { NotFoundError } from '@grove/datasource-toolkit';
-import type {
-  NoteChange,
-  NoteItem,
-  PublicApiCaller,
-  PublicApiEnvironment,
-} from '@grove/public-api';
+import type { NoteChange, NoteItem, PublicApiEnvironment } from '@grove/public-api';
 
 import type { NoteRow } from '../database/models/platform-models';
 import type { PlatformContext } from '../platform-context';
 import { findActingTeam } from './find-acting-team';
 import { noteItems } from './note-items';
+import type { NoteActor } from './note-actor';
 import { writeApiActivityLog } from './write-api-activity-log';
 
 /**
  * `updateNote` of the store: a new title and/or archiving or reopening, `updatedAt` bumped, with
  * its activity logs in the same transaction (`archiveNote` when archived, `updateNote` for a new
- * title or a reopening). 404 when the note is not one of the environment; 403 when the owner has
+ * title or a reopening). 404 when the note is not one of the environment; 403 when the actor has
  * no team there.
  *
  * @example
  * ```ts
- * const note = await updateNote(context, caller, environment, 12, { archived: true });
+ * const note = await updateNote(context, actor, environment, 12, { archived: true });
  * ```
  */
 export async function updateNote(
   context: PlatformContext,
-  caller: PublicApiCaller,
+  actor: NoteActor,
   environment: PublicApiEnvironment,
   noteId: number,
   change: NoteChange,
@@ -38,7 +34,13 @@ export async function updateNote(
       transaction,
     });
     if (!note) throw new NotFoundError(`No note ${noteId}`);
-    const team = await findActingTeam(context, caller.owner.id, environment.id, transaction);
+    const team = await findActingTeam(
+      context,
+      actor.userId,
+      environment.id,
+      transaction,
+      actor.source === 'api' ? 'The token owner' : 'You',
+    );
     const now = new Date();
     const archivedAt =
       change.archived === undefined
@@ -54,7 +56,7 @@ export async function updateNote(
     if (change.title !== undefined || change.archived === false) actions.push('updateNote');
     if (change.archived === true) actions.push('archiveNote');
     for (const action of actions) {
-      await writeApiActivityLog(context, transaction, caller, team, {
+      await writeApiActivityLog(context, transaction, actor, team, {
         environmentId: environment.id,
         action,
         collectionName: note.collectionName,

@@ -1,8 +1,8 @@
-import type { PublicApiCaller } from '@grove/public-api';
 import type { Transaction } from 'sequelize';
 
 import type { PlatformContext } from '../platform-context';
 import type { ActingTeam } from './find-acting-team';
+import type { NoteActor } from './note-actor';
 
 /** What a public-API write did, for its activity log. */
 export interface ApiActivity {
@@ -14,36 +14,37 @@ export interface ApiActivity {
 }
 
 /**
- * Writes the activity log of a public-API write (source `api`, type `write`, completed) inside
- * the transaction of the write, attributed to the token's owner, their team and the token.
+ * Writes the activity log of a write on notes (type `write`, completed) inside the transaction of
+ * the write, attributed to the actor, their team, and the token when through the public API
+ * (source `api`; `ui` from the console).
  *
  * @example
  * ```ts
- * await writeApiActivityLog(context, transaction, caller, team, { environmentId, action: 'createNote', … });
+ * await writeApiActivityLog(context, transaction, actor, team, { environmentId, action: 'createNote', … });
  * ```
  */
 export async function writeApiActivityLog(
   context: PlatformContext,
   transaction: Transaction,
-  caller: PublicApiCaller,
+  actor: NoteActor,
   team: ActingTeam,
   activity: ApiActivity,
 ): Promise<void> {
   await context.db.models.ActivityLog.create(
     {
       environmentId: activity.environmentId,
-      userId: caller.owner.id,
-      userEmail: caller.owner.email,
+      userId: actor.userId,
+      userEmail: actor.userEmail,
       action: activity.action,
       collectionName: activity.collectionName,
       recordIds: [activity.recordId],
       label: activity.label,
       status: 'completed',
       type: 'write',
-      source: 'api',
+      source: actor.source,
       teamName: team.teamName,
       renderingId: team.renderingId,
-      apiTokenId: Number(caller.token.id),
+      apiTokenId: actor.apiTokenId,
     },
     { transaction },
   );

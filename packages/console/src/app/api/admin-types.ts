@@ -48,3 +48,92 @@ export interface Role {
 export interface DataOf<T> {
   readonly data: T;
 }
+
+// Notes and workflows (notes-workflows area).
+
+/** A user as notes name them. */
+export interface NoteUser {
+  readonly id: number;
+  readonly username: string;
+  readonly email: string;
+}
+
+/** A message of a note: `content` is HTML sanitised by the platform. */
+export interface NoteMessage {
+  readonly id: number;
+  readonly content: string;
+  readonly createdAt: string;
+  readonly user: NoteUser;
+}
+
+/** A note on a record, with its messages oldest first. */
+export interface Note {
+  readonly id: number;
+  readonly title: string;
+  readonly recordId: string;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+  readonly archivedAt?: string;
+  readonly user: NoteUser;
+  readonly team: { readonly name: string };
+  readonly collection?: { readonly name: string };
+  readonly messages: readonly NoteMessage[];
+}
+
+/** A page of notes: `nextAfter` continues the list (null at its end). */
+export interface NotePage {
+  readonly data: readonly Note[];
+  readonly meta: { readonly pageSize: number; readonly nextAfter: number | null };
+}
+
+/** One step of a workflow: an action of the collection and its form values. */
+export interface WorkflowStep {
+  readonly actionName: string;
+  readonly values?: Record<string, unknown>;
+}
+
+export interface Workflow {
+  readonly id: number;
+  readonly environmentId: number;
+  readonly name: string;
+  readonly collectionName: string;
+  readonly steps: readonly WorkflowStep[];
+  readonly webhookEnabled: boolean;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+}
+
+/** The webhook of a workflow: its URL is a credential (shown, never stored by the console). */
+export interface WorkflowWebhook {
+  readonly url: string;
+  readonly enabled: boolean;
+}
+
+/** A step of a run. */
+export interface WorkflowRunStep {
+  readonly index: number;
+  readonly actionName: string;
+  readonly status: string;
+  readonly error?: string;
+  readonly startedAt?: string;
+  readonly finishedAt?: string;
+}
+
+export interface WorkflowRun {
+  readonly id: string;
+  readonly workflowId: number;
+  readonly recordId: string;
+  readonly userId: number | null;
+  readonly userEmail: string | null;
+  readonly source: string;
+  readonly status: string;
+  readonly steps: readonly WorkflowRunStep[];
+  readonly createdAt: string;
+  readonly finishedAt: string | null;
+}
+
+/** A page of a paged list (`page` from 1). */
+export interface PagedOf<T> {
+  readonly data: T;
+  readonly meta: { readonly page: number; readonly pageSize: number; readonly total: number };
+}
