@@ -51,7 +51,7 @@ export function WorkflowRuns({ workflowPath }: { readonly workflowPath: string }
                 Trigger the workflow by POSTing a record id to its webhook URL above.
               </EmptyState>
             ) : (
-              <div class="table-wrap">
+              <div class="table-wrap" role="region" aria-label="Runs of the workflow" tabIndex={0}>
                 <table>
                   <caption class="visually-hidden">Runs of the workflow</caption>
                   <thead>

@@ -49,7 +49,7 @@ function EnvironmentWorkflows({
               Create one below: pick a collection and the actions to run on a record, in order.
             </EmptyState>
           ) : (
-            <div class="table-wrap">
+            <div class="table-wrap" role="region" aria-label="Workflows" tabIndex={0}>
               <table>
                 <caption class="visually-hidden">Workflows of {environment.name}</caption>
                 <thead>
