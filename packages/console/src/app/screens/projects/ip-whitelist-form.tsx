@@ -4,6 +4,7 @@ import { api } from '../../api/admin-api';
 import type { Environment, IpRule } from '../../api/admin-types';
 import { Alert } from '../../components/alert';
 import { useSubmit } from '../../components/use-submit';
+import { InlineField } from './inline-field';
 
 /** A rule being edited: every input kept, whatever its type. */
 interface DraftRule {
@@ -72,14 +73,17 @@ export function IpWhitelistForm({
   const update = (index: number, change: Partial<DraftRule>) =>
     setRules(rules.map((rule, at) => (at === index ? { ...rule, ...change } : rule)));
   const input = (index: number, key: 'ip' | 'ipMinimum' | 'ipMaximum' | 'range', label: string) => (
-    <label class="ip-input">
-      {label}
-      <input
-        value={rules[index]![key]}
-        aria-invalid={badRule === index}
-        onInput={event => update(index, { [key]: event.currentTarget.value })}
-      />
-    </label>
+    <InlineField
+      label={label}
+      render={id => (
+        <input
+          id={id}
+          value={rules[index]![key]}
+          aria-invalid={badRule === index}
+          onInput={event => update(index, { [key]: event.currentTarget.value })}
+        />
+      )}
+    />
   );
 
   return (
@@ -115,21 +119,24 @@ export function IpWhitelistForm({
           <li key={index} class="ip-rule">
             <fieldset>
               <legend>Rule {index + 1}</legend>
-              <label class="ip-input">
-                Type
-                <select
-                  value={String(rule.type)}
-                  onChange={event =>
-                    update(index, { type: Number(event.currentTarget.value) as 0 | 1 | 2 })
-                  }
-                >
-                  {([0, 1, 2] as const).map(type => (
-                    <option key={type} value={String(type)}>
-                      {TYPE_LABELS[type]}
-                    </option>
-                  ))}
-                </select>
-              </label>
+              <InlineField
+                label="Type"
+                render={id => (
+                  <select
+                    id={id}
+                    value={String(rule.type)}
+                    onChange={event =>
+                      update(index, { type: Number(event.currentTarget.value) as 0 | 1 | 2 })
+                    }
+                  >
+                    {([0, 1, 2] as const).map(type => (
+                      <option key={type} value={String(type)}>
+                        {TYPE_LABELS[type]}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              />
               {rule.type === 0 ? input(index, 'ip', 'IP address') : null}
               {rule.type === 1 ? (
                 <>

@@ -11,7 +11,11 @@ import { useSubmit } from '../../components/use-submit';
 import { formMessages } from '../projects/form-messages';
 import type { ProjectPeople } from './use-project-people';
 
-const PATTERNS = { email: /email/i, roleId: /^roleId|role/i, teamId: /^teamId|team/i };
+const PATTERNS = {
+  email: /email|already a member/i,
+  roleId: /^roleId|role/i,
+  teamId: /^teamId|team/i,
+};
 
 /**
  * Invitations of a project: the invite form (email, role, team) whose answer's link is shown

@@ -6,6 +6,7 @@ import { Alert } from '../../components/alert';
 import { useSubmit } from '../../components/use-submit';
 import { conditionOf, NO_VALUE_OPERATORS, toConditionTree, toDraftScope } from './scope-conditions';
 import type { DraftCondition, DraftScope } from './scope-conditions';
+import { InlineField } from '../projects/inline-field';
 
 /**
  * The scope of a team on a collection, edited as conditions (a field of the schema, one of its
@@ -78,18 +79,21 @@ export function ScopeEditor({
         </p>
       ) : null}
       {draft.conditions.length > 1 ? (
-        <label class="ip-input">
-          Records must match
-          <select
-            value={draft.aggregator}
-            onChange={event =>
-              setDraft({ ...draft, aggregator: event.currentTarget.value as 'and' | 'or' })
-            }
-          >
-            <option value="and">all conditions (AND)</option>
-            <option value="or">any condition (OR)</option>
-          </select>
-        </label>
+        <InlineField
+          label="Records must match"
+          render={id => (
+            <select
+              id={id}
+              value={draft.aggregator}
+              onChange={event =>
+                setDraft({ ...draft, aggregator: event.currentTarget.value as 'and' | 'or' })
+              }
+            >
+              <option value="and">all conditions (AND)</option>
+              <option value="or">any condition (OR)</option>
+            </select>
+          )}
+        />
       ) : null}
       <ol class="conditions">
         {draft.conditions.map((condition, index) => {
@@ -99,53 +103,62 @@ export function ScopeEditor({
 
           return (
             <li key={index} class="condition">
-              <label class="ip-input">
-                Field of {label}
-                <select
-                  value={condition.field}
-                  aria-invalid={bad === index}
-                  onChange={event => {
-                    const next = fields.find(item => item.name === event.currentTarget.value);
-                    update(index, {
-                      field: event.currentTarget.value,
-                      operator: next?.filterOperators.includes(condition.operator)
-                        ? condition.operator
-                        : (next?.filterOperators[0] ?? condition.operator),
-                    });
-                  }}
-                >
-                  {field ? null : <option value={condition.field}>{condition.field}</option>}
-                  {fields.map(item => (
-                    <option key={item.name} value={item.name}>
-                      {item.name}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <label class="ip-input">
-                Operator of {label}
-                <select
-                  value={condition.operator}
-                  aria-invalid={bad === index}
-                  onChange={event => update(index, { operator: event.currentTarget.value })}
-                >
-                  {operators.map(operator => (
-                    <option key={operator} value={operator}>
-                      {operator.replace(/_/g, ' ')}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              {NO_VALUE_OPERATORS.has(condition.operator) ? null : (
-                <label class="ip-input">
-                  Value of {label}
-                  <input
-                    value={condition.value}
+              <InlineField
+                label={`Field of ${label}`}
+                render={id => (
+                  <select
+                    id={id}
+                    value={condition.field}
                     aria-invalid={bad === index}
-                    placeholder="a value, a list a, b, or {{currentUser.id}}"
-                    onInput={event => update(index, { value: event.currentTarget.value })}
-                  />
-                </label>
+                    onChange={event => {
+                      const next = fields.find(item => item.name === event.currentTarget.value);
+                      update(index, {
+                        field: event.currentTarget.value,
+                        operator: next?.filterOperators.includes(condition.operator)
+                          ? condition.operator
+                          : (next?.filterOperators[0] ?? condition.operator),
+                      });
+                    }}
+                  >
+                    {field ? null : <option value={condition.field}>{condition.field}</option>}
+                    {fields.map(item => (
+                      <option key={item.name} value={item.name}>
+                        {item.name}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              />
+              <InlineField
+                label={`Operator of ${label}`}
+                render={id => (
+                  <select
+                    id={id}
+                    value={condition.operator}
+                    aria-invalid={bad === index}
+                    onChange={event => update(index, { operator: event.currentTarget.value })}
+                  >
+                    {operators.map(operator => (
+                      <option key={operator} value={operator}>
+                        {operator.replace(/_/g, ' ')}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              />
+              {NO_VALUE_OPERATORS.has(condition.operator) ? null : (
+                <InlineField
+                  label={`Value of ${label}`}
+                  render={id => (
+                    <input
+                      id={id}
+                      value={condition.value}
+                      aria-invalid={bad === index}
+                      placeholder="a value, a list a, b, or {{currentUser.id}}"
+                      onInput={event => update(index, { value: event.currentTarget.value })}
+                    />
+                  )}
+                />
               )}
               <button
                 type="button"

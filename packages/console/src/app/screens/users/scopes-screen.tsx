@@ -11,6 +11,7 @@ import { WithEnvironment } from '../../components/use-environments';
 import { NoSchema } from './no-schema';
 import { ScopeEditor } from './scope-editor';
 import { useEnvironmentSchema } from './use-environment-schema';
+import { InlineField } from '../projects/inline-field';
 
 function TeamScope({
   path,
@@ -67,32 +68,38 @@ function EnvironmentScopes({
             return (
               <>
                 <div class="filters">
-                  <label class="ip-input">
-                    Team
-                    <select
-                      value={String(team.id)}
-                      onChange={event => setTeamId(event.currentTarget.value)}
-                    >
-                      {teamList.map(item => (
-                        <option key={item.id} value={String(item.id)}>
-                          {item.name}
-                        </option>
-                      ))}
-                    </select>
-                  </label>
-                  <label class="ip-input">
-                    Collection
-                    <select
-                      value={collection.name}
-                      onChange={event => setCollectionName(event.currentTarget.value)}
-                    >
-                      {collections.map(item => (
-                        <option key={item.name} value={item.name}>
-                          {item.name}
-                        </option>
-                      ))}
-                    </select>
-                  </label>
+                  <InlineField
+                    label="Team"
+                    render={id => (
+                      <select
+                        id={id}
+                        value={String(team.id)}
+                        onChange={event => setTeamId(event.currentTarget.value)}
+                      >
+                        {teamList.map(item => (
+                          <option key={item.id} value={String(item.id)}>
+                            {item.name}
+                          </option>
+                        ))}
+                      </select>
+                    )}
+                  />
+                  <InlineField
+                    label="Collection"
+                    render={id => (
+                      <select
+                        id={id}
+                        value={collection.name}
+                        onChange={event => setCollectionName(event.currentTarget.value)}
+                      >
+                        {collections.map(item => (
+                          <option key={item.name} value={item.name}>
+                            {item.name}
+                          </option>
+                        ))}
+                      </select>
+                    )}
+                  />
                 </div>
                 <TeamScope
                   key={`${team.id}-${environmentId}`}
