@@ -32,6 +32,16 @@ describeInBrowser('console: environments, users, teams, roles and scopes', () =>
     page
       .locator('.field', { has: page.getByLabel(label, { exact: true }) })
       .locator('.field-error');
+  /** The value `read` answers once it is truthy (the UI saves in the background), or after 5 s. */
+  const eventually = async <T>(read: () => Promise<T>): Promise<T> => {
+    for (let tries = 0; tries < 50; tries += 1) {
+      const value = await read();
+      if (value) return value;
+      await new Promise(resolve => setTimeout(resolve, 100));
+    }
+
+    return read();
+  };
   const shownSecret = async () => {
     const value = page.getByTestId('secret-value');
     await value.waitFor();
@@ -51,7 +61,7 @@ describeInBrowser('console: environments, users, teams, roles and scopes', () =>
     await page.getByRole('button', { name: 'Create environment' }).click();
     const secret = await shownSecret();
     await page.getByRole('button', { name: 'Copy', exact: true }).click();
-    await page.getByRole('button', { name: 'Copied' }).waitFor();
+    await page.getByRole('button', { name: 'Copied', exact: true }).waitFor();
     expect(await page.evaluate('navigator.clipboard.readText()')).toBe(secret);
     expect(await agentStatus(secret)).toBe(200);
     expect(await page.evaluate('localStorage.length + sessionStorage.length')).toBe(0);
@@ -229,5 +239,21 @@ describeInBrowser('console: environments, users, teams, roles and scopes', () =>
     const editor = (await models().Role.findOne({ where: { name: 'Editor' } }))!;
     expect(invitation.roleId).toBe(editor.id);
     await captureScreen(page, 'users');
+
+    // Change team: the admin joins Helpdesk (the team created above).
+    const helpdesk = (await models().Team.findOne({ where: { name: 'Helpdesk' } }))!;
+    await page.getByLabel(`${world.bootstrap.adminEmail} in team Helpdesk`).click();
+    expect(
+      await eventually(() => models().TeamMember.count({ where: { teamId: helpdesk.id } })),
+    ).toBe(1);
+    await page.getByRole('button', { name: 'Cancel invitation' }).waitFor();
+    expect(
+      await page.getByLabel(`${world.bootstrap.adminEmail} in team Helpdesk`).isChecked(),
+    ).toBe(true);
+    // The last Admin cannot become an Editor: the server says why, above the table.
+    await page
+      .getByLabel(`Role of ${world.bootstrap.adminEmail}`)
+      .selectOption({ label: 'Editor' });
+    await page.getByRole('alert').filter({ hasText: 'without an Admin' }).waitFor();
   });
 });
