@@ -6,6 +6,7 @@ import { mountConsole } from '../routes/console/console-route';
 import { mountAdminLogs } from '../routes/admin/admin-logs-route';
 import { mountApiTokens } from '../routes/admin/api-tokens-route';
 import { mountAdminEnvironment } from '../routes/admin/environment-route';
+import { mountEnvironmentSchema } from '../routes/admin/environment-schema-route';
 import { mountEnvironments } from '../routes/admin/environments-route';
 import { mountInvitations } from '../routes/admin/invitations-route';
 import { mountLogin } from '../routes/admin/login-route';
@@ -176,6 +177,7 @@ const projectAdminRoutes: readonly PlatformRouteMounter[] = [
   mountProject,
   mountEnvironments,
   mountAdminEnvironment,
+  mountEnvironmentSchema,
   mountRendering,
   mountMembers,
   mountInvitations,

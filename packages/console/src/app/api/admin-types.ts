@@ -136,4 +136,99 @@ export interface WorkflowRun {
 export interface PagedOf<T> {
   readonly data: T;
   readonly meta: { readonly page: number; readonly pageSize: number; readonly total: number };
+
+// --- structure screens (environments, users, teams, roles, scopes) ---
+
+/** A rule of an environment's IP whitelist (spec §2.5): an address, a range, or a CIDR. */
+export type IpRule =
+  | { readonly type: 0; readonly ip: string }
+  | { readonly type: 1; readonly ipMinimum: string; readonly ipMaximum: string }
+  | { readonly type: 2; readonly range: string };
+
+/** An environment as created or regenerated: its secret, shown once. */
+export interface EnvironmentWithSecret extends Environment {
+  readonly secret: string;
+}
+
+/** A member of a project, with their role and teams. */
+export interface Member {
+  readonly id: number;
+  readonly email: string;
+  readonly firstName: string;
+  readonly lastName: string;
+  readonly permissionLevel: string;
+  readonly role: { readonly id: number; readonly name: string };
+  readonly teams: readonly { readonly id: number; readonly name: string }[];
+}
+
+/** A pending invitation. */
+export interface Invitation {
+  readonly id: number;
+  readonly email: string;
+  readonly roleId: number;
+  readonly teamId: number | null;
+  readonly expiresAt: string;
+}
+
+/** An invitation as created: its token and link, shown once. */
+export interface InvitationWithLink extends Invitation {
+  readonly token: string;
+  readonly link: string;
+}
+
+/** A team with its members' ids. */
+export interface TeamWithMembers extends Team {
+  readonly userIds: readonly number[];
+}
+
+/** The rights of a role on a collection. */
+export type CollectionRights = Record<
+  'browse' | 'read' | 'edit' | 'add' | 'delete' | 'export',
+  boolean
+>;
+
+/** The rights of a role on an action (conditions: condition trees or null). */
+export interface ActionRights {
+  readonly trigger: boolean;
+  readonly triggerConditions: unknown;
+  readonly approvalRequired: boolean;
+  readonly approvalRequiredConditions: unknown;
+  readonly approve: boolean;
+  readonly approveConditions: unknown;
+  readonly selfApprove: boolean;
+}
+
+/** A role with its rights. */
+export interface RoleWithRights extends Role {
+  readonly collections: Readonly<Record<string, CollectionRights>>;
+  readonly actions: Readonly<Record<string, Readonly<Record<string, ActionRights>>>>;
+}
+
+/** A field of an environment's schema, with the operators a condition on it may use. */
+export interface SchemaField {
+  readonly name: string;
+  readonly type: string;
+  readonly filterOperators: readonly string[];
+}
+
+/** A collection of an environment's schema. */
+export interface SchemaCollection {
+  readonly name: string;
+  readonly fields: readonly SchemaField[];
+  readonly actions: readonly { readonly name: string }[];
+}
+
+/** A condition tree as stored (a scope): a branch or a leaf. */
+export type ConditionTree =
+  | { readonly aggregator: 'and' | 'or'; readonly conditions: readonly ConditionTree[] }
+  | { readonly field: string; readonly operator: string; readonly value?: unknown };
+
+/** What a team sees in an environment. */
+export interface Rendering {
+  readonly id: number;
+  readonly teamId: number;
+  readonly environmentId: number;
+  readonly collections: Readonly<
+    Record<string, { readonly scope?: ConditionTree | null; readonly [key: string]: unknown }>
+  >;
 }
