@@ -6,13 +6,16 @@ import { useSession } from './session/session-context';
 /** A link of the navigation, marked as the current page when it is. */
 function NavLink({
   href,
+  exact = false,
   children,
 }: {
   readonly href: string;
+  /** Current only on this very path (not on the paths under it). */
+  readonly exact?: boolean;
   readonly children: ComponentChildren;
 }) {
   const [location] = useLocation();
-  const current = location === href || location.startsWith(`${href}/`);
+  const current = location === href || (!exact && location.startsWith(`${href}/`));
 
   return (
     <Link href={href} aria-current={current ? 'page' : undefined}>
@@ -31,6 +34,7 @@ function ProjectNav({ projectId }: { readonly projectId: string }) {
       <NavLink href={`${base}/users`}>Users</NavLink>
       <NavLink href={`${base}/teams`}>Teams</NavLink>
       <NavLink href={`${base}/roles`}>Roles</NavLink>
+      <NavLink href={`${base}/scopes`}>Scopes</NavLink>
       <NavLink href={`${base}/api-access`}>API access</NavLink>
       <NavLink href={`${base}/activity-logs`}>Activity logs</NavLink>
       <NavLink href={`${base}/admin-logs`}>Admin logs</NavLink>
@@ -88,7 +92,9 @@ export function Shell({ children }: { readonly children: ComponentChildren }) {
       </header>
       <div class="layout">
         <nav class="sidebar" aria-label="Console">
-          <NavLink href="/projects">Projects</NavLink>
+          <NavLink href="/projects" exact>
+            Projects
+          </NavLink>
           {projectId ? <ProjectNav projectId={projectId} /> : null}
         </nav>
         <main id="main" class="content" tabIndex={-1}>

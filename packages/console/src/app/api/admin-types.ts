@@ -136,6 +136,7 @@ export interface WorkflowRun {
 export interface PagedOf<T> {
   readonly data: T;
   readonly meta: { readonly page: number; readonly pageSize: number; readonly total: number };
+}
 
 // --- structure screens (environments, users, teams, roles, scopes) ---
 
