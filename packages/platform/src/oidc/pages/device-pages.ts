@@ -14,18 +14,32 @@ export function deviceCodeInputPage(form: string, error?: string): string {
     'Sign in a device',
     html`${new SafeHtml(form)}
       <p>Enter the code your device (for instance the Grove CLI) shows.</p>
-      ${error ? html`<p class="error" role="alert">${error}</p>` : ''}
-      <label for="user_code">Code</label>
-      <input
-        id="user_code"
-        type="text"
-        name="user_code"
-        form="op.deviceInputForm"
-        autocomplete="off"
-        required
-        autofocus
-      />
-      <button type="submit" form="op.deviceInputForm">Continue</button>`,
+      <div class="${error ? 'field field-invalid' : 'field'}">
+        <label for="user_code">Code</label>
+        <input
+          id="user_code"
+          class="device-code-input"
+          type="text"
+          name="user_code"
+          form="op.deviceInputForm"
+          autocomplete="off"
+          autocapitalize="characters"
+          spellcheck="false"
+          maxlength="32"
+          aria-describedby="${error ? 'user-code-error' : 'user-code-hint'}"
+          ${error ? html`aria-invalid="true"` : ''}
+          required
+          autofocus
+        />
+        ${
+          error
+            ? html`<p class="field-error" id="user-code-error" role="alert">${error}</p>`
+            : html`<p class="hint" id="user-code-hint">Eight letters, such as BCDF-GHJK.</p>`
+        }
+      </div>
+      <div class="actions">
+        <button type="submit" form="op.deviceInputForm">Continue</button>
+      </div>`,
   );
 }
 
@@ -42,12 +56,24 @@ export function deviceConfirmPage(form: string, clientName: string, userCode: st
     'Confirm the device',
     html`${new SafeHtml(form)}
       <p><strong>${clientName}</strong> asks to sign in with this code:</p>
-      <p class="code">${userCode}</p>
-      <p class="muted">
+      <p class="device-code">${userCode}</p>
+      <p class="alert alert-warning">
         Only continue if you started this on your own device and it shows the same code.
       </p>
-      <button type="submit" form="op.deviceConfirmForm" name="confirm" value="yes">Continue</button>
-      <button type="submit" form="op.deviceConfirmForm" name="abort" value="yes">Cancel</button>`,
+      <div class="actions">
+        <button type="submit" form="op.deviceConfirmForm" name="confirm" value="yes">
+          Continue
+        </button>
+        <button
+          type="submit"
+          class="button-secondary"
+          form="op.deviceConfirmForm"
+          name="abort"
+          value="yes"
+        >
+          Cancel
+        </button>
+      </div>`,
   );
 }
 
@@ -78,7 +104,7 @@ export function deviceDonePage(): string {
 export function errorPage(error: string, description?: string): string {
   return renderPage(
     'Something went wrong',
-    html`<p class="error" role="alert">${description ?? error}</p>
-      <p class="muted">${error}</p>`,
+    html`<div class="alert alert-error" role="alert">${description ?? error}</div>
+      <p class="muted">Error code: <code>${error}</code></p>`,
   );
 }
