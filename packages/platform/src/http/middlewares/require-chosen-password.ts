@@ -4,9 +4,13 @@ import type { RequestHandler } from 'express';
 import { PASSWORD_PATH } from '../../routes/admin/password-route';
 import { adminSessionOf } from './require-admin-session';
 
-/** What a user with a one-time password may still call: see who they are, log out, change it. */
+/**
+ * What a user with a one-time password may still call: see who they are (and the list of their
+ * projects, which the console reads along with the session), log out, change the password.
+ */
 const ALLOWED = new Set([
   'GET /api/admin/session',
+  'GET /api/admin/projects',
   'DELETE /api/admin/session',
   `POST ${PASSWORD_PATH}`,
 ]);
@@ -14,8 +18,8 @@ const ALLOWED = new Set([
 /**
  * Runs after {@link requireAdminSession}: while the logged-in user's password is a one-time one
  * (`mustChangePassword`, the generated first-start password), every admin API call but reading
- * the session, logging out and changing the password is refused (403), so that a password
- * printed in a start log does not stay a way in.
+ * the session (and the project list), logging out and changing the password is refused (403),
+ * so that a password printed in a start log does not stay a way in.
  *
  * @example
  * ```ts

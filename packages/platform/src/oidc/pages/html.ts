@@ -54,14 +54,16 @@ export function html(strings: TemplateStringsArray, ...values: unknown[]): SafeH
 /**
  * The security headers of every page the login shows: no script at all, styles only from the
  * platform itself (the console's stylesheet), no framing (a consent page inside someone else's
- * frame could be clicked through), no caching, no referrer (URLs carry interaction ids).
+ * frame could be clicked through), no caching, no referrer to other sites (URLs carry
+ * interaction ids). `same-origin`, not `no-referrer`: under `no-referrer` browsers send
+ * `Origin: null` with the pages' own form posts, which the anti-forgery check refuses.
  */
 export const PAGE_HEADERS: Readonly<Record<string, string>> = {
   'Content-Security-Policy':
     "default-src 'none'; style-src 'self'; frame-ancestors 'none'; base-uri 'none'",
   'X-Frame-Options': 'DENY',
   'Cache-Control': 'no-store',
-  'Referrer-Policy': 'no-referrer',
+  'Referrer-Policy': 'same-origin',
   'X-Content-Type-Options': 'nosniff',
 };
 
