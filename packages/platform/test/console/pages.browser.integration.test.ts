@@ -33,7 +33,7 @@ describeInBrowser('console: first-start password change', () => {
     expect(adminPassword).not.toBe(ADMIN_PASSWORD);
     const context = await world.newContext();
     const page = await context.newPage();
-    page.setDefaultTimeout(8_000);
+    page.setDefaultTimeout(15_000);
     await signIn(page, adminEmail, adminPassword);
 
     await page.getByRole('heading', { name: 'Choose your password' }).waitFor();
@@ -121,7 +121,7 @@ describeInBrowser('the platform pages in the browser', () => {
 
     const context = await world.newContext();
     const page = await context.newPage();
-    page.setDefaultTimeout(8_000);
+    page.setDefaultTimeout(15_000);
     // The MCP client's redirect URI: answered here, so that the test reads the code from it.
     await page.route(`${MCP_REDIRECT}**`, route =>
       route.fulfill({ contentType: 'text/plain', body: 'Back in the MCP client' }),
@@ -208,7 +208,7 @@ describeInBrowser('the platform pages in the browser', () => {
 
     const context = await world.newContext();
     const page = await context.newPage();
-    page.setDefaultTimeout(8_000);
+    page.setDefaultTimeout(15_000);
     await page.goto(device.verification_uri);
     await page.getByRole('heading', { name: 'Sign in a device' }).waitFor();
     await captureScreen(page, 'device-page');
