@@ -25,7 +25,12 @@ export function App() {
     try {
       const { data } = await api<DataOf<AdminSession>>('GET', '/session');
       setCsrfToken(data.csrfToken);
-      setProjects((await api<DataOf<SessionProject[]>>('GET', '/projects')).data);
+      // A one-time password opens nothing but its own change (the platform refuses the rest).
+      setProjects(
+        data.user.mustChangePassword
+          ? []
+          : (await api<DataOf<SessionProject[]>>('GET', '/projects')).data,
+      );
       setSession(data);
     } catch {
       setCsrfToken('');

@@ -22,9 +22,15 @@ export interface BootstrapOptions {
   readonly agentUrl?: string;
   /**
    * The admin's password, for development setups that need a known one (default: a random one,
-   * returned once). Must pass the password rules.
+   * returned once, that the admin must change at their first login). Must pass the password
+   * rules.
    */
   readonly adminPassword?: string;
+  /**
+   * Whether the admin must choose a new password at their first login (the console asks before
+   * anything else). Default: true for a generated password, false for a given `adminPassword`.
+   */
+  readonly mustChangePassword?: boolean;
   /**
    * The development environment's env secret (64 lower-case hex characters), for development
    * setups whose agent configuration already names one (default: a new random secret).
@@ -35,8 +41,10 @@ export interface BootstrapOptions {
 /** The secrets of a first start: shown once, never stored in clear. */
 export interface BootstrapResult {
   readonly adminEmail: string;
-  /** The admin's one-time password. */
+  /** The admin's first password (one-time when generated: see `mustChangePassword`). */
   readonly adminPassword: string;
+  /** Whether the admin must choose a new password at their first login. */
+  readonly mustChangePassword: boolean;
   readonly project: ProjectRow;
   readonly environment: EnvironmentRow;
   /** The development environment's env secret. */
@@ -44,9 +52,10 @@ export interface BootstrapResult {
 }
 
 /**
- * On a platform database without any user, creates the admin user (with a random password), a
- * project and its development environment, and returns the password and the env secret: the
- * only time either is seen. On any later start (a user exists), does nothing and returns null.
+ * On a platform database without any user, creates the admin user (with a random one-time
+ * password, to be changed at the first login, unless `adminPassword` is given), a project and
+ * its development environment, and returns the password and the env secret: the only time
+ * either is seen. On any later start (a user exists), does nothing and returns null.
  * When two processes start together on an empty database, one bootstraps and the other sees the
  * admin's email taken and returns null.
  *
@@ -65,6 +74,8 @@ export async function bootstrapPlatform(
   const adminEmail = options.adminEmail ?? 'admin@grove.local';
   // 18 random bytes in base64url: 24 characters, well past the password rules.
   const adminPassword = options.adminPassword ?? randomBytes(18).toString('base64url');
+  // A generated password is printed in the start log: it is a way in until the admin replaces it.
+  const mustChangePassword = options.mustChangePassword ?? options.adminPassword === undefined;
   const weakness = checkPasswordStrength(adminPassword);
   if (weakness) throw new ValidationError(`The bootstrap admin password is refused: ${weakness}`);
   if (options.envSecret !== undefined && !/^[0-9a-f]{64}$/.test(options.envSecret)) {
@@ -77,6 +88,7 @@ export async function bootstrapPlatform(
       firstName: 'Admin',
       lastName: 'Grove',
       passwordHash: await hashPassword(adminPassword),
+      mustChangePassword,
       permissionLevel: 'admin',
     });
     adminId = admin.id;
@@ -95,5 +107,5 @@ export async function bootstrapPlatform(
     envSecret: options.envSecret,
   });
 
-  return { adminEmail, adminPassword, project, environment, envSecret };
+  return { adminEmail, adminPassword, mustChangePassword, project, environment, envSecret };
 }

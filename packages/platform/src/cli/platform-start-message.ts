@@ -2,8 +2,9 @@ import type { Platform } from '../create-platform';
 
 /**
  * What `grove-platform` prints once it listens: the URLs, and on the first start only, the
- * admin's one-time password and the development environment's env secret (never again: only
- * their hashes are stored).
+ * admin's first password (one-time when generated: the console asks for a new one at the first
+ * login) and the development environment's env secret (never again: only their hashes are
+ * stored).
  *
  * @example
  * ```ts
@@ -20,7 +21,10 @@ export function platformStartMessage(platform: Platform): string {
       'These secrets are shown this once; store them now.',
       '',
       `  Admin login:     ${bootstrap.adminEmail}`,
-      `  Admin password:  ${bootstrap.adminPassword}`,
+      `  Admin password:  ${bootstrap.adminPassword}` +
+        (bootstrap.mustChangePassword
+          ? '  (one-time: you choose your own at the first login)'
+          : ''),
       `  Env secret (${bootstrap.project.name} / ${bootstrap.environment.name}):`,
       `    GROVE_ENV_SECRET=${bootstrap.envSecret}`,
       '',

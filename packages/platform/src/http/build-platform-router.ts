@@ -14,6 +14,7 @@ import { mountMembers } from '../routes/admin/members-route';
 import { mountNote } from '../routes/admin/note-route';
 import { mountNoteMessages } from '../routes/admin/note-messages-route';
 import { mountNotes } from '../routes/admin/notes-route';
+import { mountPassword } from '../routes/admin/password-route';
 import { mountProject } from '../routes/admin/project-route';
 import { mountProjects } from '../routes/admin/projects-route';
 import { mountRendering } from '../routes/admin/rendering-route';
@@ -68,6 +69,7 @@ import { sandboxActivityLogHooks } from '../sandbox/sandbox-activity-log-hooks';
 import { createErrorHandler } from './middlewares/error-handler';
 import { createNotFoundHandler } from './middlewares/not-found-handler';
 import { requireAdminSession } from './middlewares/require-admin-session';
+import { requireChosenPassword } from './middlewares/require-chosen-password';
 import { requireEnvironment } from './middlewares/require-environment';
 import { requireJsonBody } from './middlewares/require-json-body';
 import { requireProjectAdmin } from './middlewares/require-project-admin';
@@ -170,7 +172,11 @@ function sandboxRoutes(context: PlatformContext): readonly PlatformRouteMounter[
 const publicAdminRoutes: readonly PlatformRouteMounter[] = [mountLogin, mountAcceptInvitation];
 
 /** Admin API routes of a logged-in user, whatever their projects. */
-const sessionAdminRoutes: readonly PlatformRouteMounter[] = [mountSession, mountProjects];
+const sessionAdminRoutes: readonly PlatformRouteMounter[] = [
+  mountSession,
+  mountPassword,
+  mountProjects,
+];
 
 /** Admin API routes under `/api/admin/projects/:projectId`, for the project's Admins. */
 const projectAdminRoutes: readonly PlatformRouteMounter[] = [
@@ -233,9 +239,10 @@ const ADMIN_BODY_LIMIT = 2 * 1024 * 1024;
  *    in standard mode the user routes follow (activity logs, approvals): each checks the Bearer
  *    user access token, then the rendering or project, before reading its small body;
  * 2. admin API, public part — login and invitation acceptance, each with a 16 KiB body limit;
- * 3. admin API — the session cookie (401) and, for changes, the CSRF header (403) are checked
- *    before the body is parsed (JSON only, 2 MiB); then the project routes, behind the check
- *    that the user is an Admin of `:projectId` (404 / 403);
+ * 3. admin API — the session cookie (401) and, for changes, the CSRF header (403) are checked,
+ *    then a user on a one-time password is held to changing it (403), before the body is
+ *    parsed (JSON only, 2 MiB); then the project routes, behind the check that the user is an
+ *    Admin of `:projectId` (404 / 403);
  * 4. the 404 and error handlers last: every error is `{ errors: [{ status, code, detail }] }`
  *    (`{ errors: [{ detail }] }` in sandbox mode, the test kit's shape).
  *
@@ -277,6 +284,9 @@ export function buildPlatformRouter(context: PlatformContext, maxBodySize: numbe
   router.use(
     '/api/admin',
     requireAdminSession(context),
+    // Right after the session: a user still on a one-time password may only read the session,
+    // log out or change the password (403 otherwise, before any body is read).
+    requireChosenPassword,
     requireJsonBody,
     express.json({ limit: ADMIN_BODY_LIMIT }),
   );

@@ -1,4 +1,5 @@
 import { migratePlatformDatabase, MIGRATIONS_TABLE } from '../../src';
+import { mustChangePassword } from '../../src/database/migrations/0005-must-change-password';
 import { availableServers, createTestDatabase } from '../helpers/test-databases';
 import type { TestDatabase } from '../helpers/test-databases';
 
@@ -33,6 +34,7 @@ const MIGRATIONS = [
   '0002-login-and-approvals',
   '0003-environment-secret-ciphertext',
   '0004-public-api-and-workflows',
+  '0005-must-change-password',
 ];
 
 describe.each(availableServers())('platform migrations on $name', server => {
@@ -78,5 +80,28 @@ describe.each(availableServers())('platform migrations on $name', server => {
     expect(await appliedMigrations()).toEqual(MIGRATIONS);
     expect(await tableNames()).toEqual(TABLES);
     await reopened.close();
+  });
+
+  it('0005 gives existing users must_change_password = false, and takes the column back', async () => {
+    const queryInterface = test.db.sequelize.getQueryInterface();
+    await mustChangePassword.down(queryInterface);
+    await test.db.sequelize.query(
+      `INSERT INTO users (email, first_name, last_name, permission_level, tags, created_at, updated_at)
+       VALUES ('old@grove.local', 'Old', 'User', 'user', '{}', :now, :now)`,
+      { replacements: { now: new Date() } },
+    );
+    // A raw read, not describeTable: the PostgreSQL tables live in the test's own schema.
+    const columns = async () => {
+      const [rows] = await test.db.sequelize.query('SELECT * FROM users');
+
+      return Object.keys(rows[0] as object);
+    };
+    expect(await columns()).not.toContain('must_change_password');
+
+    await mustChangePassword.up(queryInterface);
+    const user = await test.db.models.User.findOne({ where: { email: 'old@grove.local' } });
+
+    expect(await columns()).toContain('must_change_password');
+    expect(user!.mustChangePassword).toBe(false);
   });
 });

@@ -38,6 +38,7 @@ describe('openPlatformDatabase', () => {
         'Platform database: applied migration 0002-login-and-approvals',
         'Platform database: applied migration 0003-environment-secret-ciphertext',
         'Platform database: applied migration 0004-public-api-and-workflows',
+        'Platform database: applied migration 0005-must-change-password',
       ]);
     } finally {
       await db.close();

@@ -50,17 +50,25 @@ export interface TestPlatform {
   stop(): Promise<void>;
 }
 
-/** Starts a platform on a random port and a fresh database of the server. */
+/**
+ * Starts a platform on a random port and a fresh database of the server. Its bootstrap admin
+ * keeps the generated password (`mustChangePassword: false`) unless the test asks for the
+ * first-start password change with `bootstrap: { mustChangePassword: true }`: the other tests
+ * log in with it and call the whole admin API.
+ */
 export async function startTestPlatform(
   server: TestServer,
   options: PlatformOptions & { bootstrap?: BootstrapOptions | false } = {},
 ): Promise<TestPlatform> {
   const database = await createTestPlatformDatabase(server);
+  const bootstrap =
+    options.bootstrap === false ? false : { mustChangePassword: false, ...options.bootstrap };
   try {
     const platform = await createPlatform({
       port: 0,
       logger: () => undefined,
       ...options,
+      bootstrap,
       database: database.options,
     });
 

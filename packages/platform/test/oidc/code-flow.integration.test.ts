@@ -293,7 +293,12 @@ describe.each(availableServers())('OIDC code flow on $name', server => {
       password: 'x',
     });
 
-    expect(page.headers.get('content-security-policy')).toContain("default-src 'none'");
+    // No script at all; the only style is the console's stylesheet, from the platform itself.
+    expect(page.headers.get('content-security-policy')).toBe(
+      "default-src 'none'; style-src 'self'; frame-ancestors 'none'; base-uri 'none'",
+    );
+    expect(page.body).toContain('<link rel="stylesheet" href="/console/assets/grove.css" />');
+    expect(page.body).not.toContain('<style');
     expect(page.headers.get('x-frame-options')).toBe('DENY');
     expect(page.body).toContain('My project · Development');
     expect(again.body).not.toContain('<script>');

@@ -2,6 +2,7 @@ import { initialTables } from './0001-initial-tables';
 import { loginAndApprovals } from './0002-login-and-approvals';
 import { environmentSecretCiphertext } from './0003-environment-secret-ciphertext';
 import { publicApiAndWorkflows } from './0004-public-api-and-workflows';
+import { mustChangePassword } from './0005-must-change-password';
 import type { PlatformMigration } from './platform-migration';
 
 /** Every migration of the platform, oldest first. Append new versions; never reorder. */
@@ -10,4 +11,5 @@ export const platformMigrations: readonly PlatformMigration[] = [
   loginAndApprovals,
   environmentSecretCiphertext,
   publicApiAndWorkflows,
+  mustChangePassword,
 ];

@@ -29,6 +29,7 @@ export function definePlatformModels(sequelize: Sequelize): PlatformModels {
       firstName: string(),
       lastName: string(),
       passwordHash: string(true),
+      mustChangePassword: flag(),
       permissionLevel: {
         type: DataTypes.STRING,
         allowNull: false,

@@ -12,6 +12,8 @@ export interface UserRow extends RowBase {
   lastName: string;
   /** `scrypt$N$r$p$salt$hash` (see `hashPassword`); null until the user sets a password. */
   passwordHash: string | null;
+  /** True while the user's password is a one-time one (generated at first start). */
+  mustChangePassword: boolean;
   permissionLevel: PermissionLevel;
   tags: Record<string, string>;
 }
@@ -297,7 +299,7 @@ export interface WorkflowRunRow {
 
 /** The typed models of every platform table. */
 export interface PlatformModels {
-  readonly User: PlatformModel<UserRow, 'passwordHash' | 'tags'>;
+  readonly User: PlatformModel<UserRow, 'passwordHash' | 'mustChangePassword' | 'tags'>;
   readonly Project: PlatformModel<ProjectRow>;
   readonly Environment: PlatformModel<
     EnvironmentRow,

@@ -27,7 +27,9 @@ const SCOPE_TEXT: Readonly<Record<string, string>> = {
 };
 
 /**
- * The consent form: what the client asks for, "Allow" and "Deny" (two plain forms).
+ * The consent page: who asks, the list of what they ask for (in words), the environment an MCP
+ * client would work in and where the browser goes back to, then "Allow" and "Deny" (two plain
+ * forms, "Allow" first).
  *
  * @example
  * ```ts
@@ -39,22 +41,28 @@ export function consentPage(input: ConsentPageInput): string {
 
   return renderPage(
     'Allow access?',
-    html`<p><strong>${input.clientName}</strong> asks to:</p>
-      <ul>
+    html`<p id="consent-asks"><strong>${input.clientName}</strong> asks to:</p>
+      <ul class="consent-list" aria-labelledby="consent-asks">
         ${input.scopes.map(scope => html`<li>${SCOPE_TEXT[scope] ?? scope}</li>`)}
       </ul>
-      ${input.environment ? html`<p>in the environment <strong>${input.environment}</strong>.</p>` : ''}
+      ${
+        input.environment
+          ? html`<p>in the environment <strong>${input.environment}</strong>.</p>`
+          : ''
+      }
       ${
         input.redirectHost
           ? html`<p class="muted">Allowing sends you back to ${input.redirectHost}.</p>`
           : ''
       }
       <p class="muted">Signed in as ${input.email}.</p>
-      <form method="post" action="${input.confirmAction}">
-        ${hidden}<button type="submit">Allow</button>
-      </form>
-      <form method="post" action="${input.abortAction}">
-        ${hidden}<button type="submit">Deny</button>
-      </form>`,
+      <div class="actions">
+        <form method="post" action="${input.confirmAction}">
+          ${hidden}<button type="submit">Allow</button>
+        </form>
+        <form method="post" action="${input.abortAction}">
+          ${hidden}<button type="submit" class="button-secondary">Deny</button>
+        </form>
+      </div>`,
   );
 }

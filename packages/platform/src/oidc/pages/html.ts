@@ -1,3 +1,5 @@
+import { CONSOLE_STYLESHEET_PATH } from '@grove/console';
+
 const ENTITIES: Record<string, string> = {
   '&': '&amp;',
   '<': '&lt;',
@@ -50,29 +52,24 @@ export function html(strings: TemplateStringsArray, ...values: unknown[]): SafeH
 }
 
 /**
- * The security headers of every page the login shows: no script at all, no framing (a consent
- * page inside someone else's frame could be clicked through), no caching, no referrer (URLs carry
- * interaction ids).
+ * The security headers of every page the login shows: no script at all, styles only from the
+ * platform itself (the console's stylesheet), no framing (a consent page inside someone else's
+ * frame could be clicked through), no caching, no referrer to other sites (URLs carry
+ * interaction ids). `same-origin`, not `no-referrer`: under `no-referrer` browsers send
+ * `Origin: null` with the pages' own form posts, which the anti-forgery check refuses.
  */
 export const PAGE_HEADERS: Readonly<Record<string, string>> = {
   'Content-Security-Policy':
-    "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'",
+    "default-src 'none'; style-src 'self'; frame-ancestors 'none'; base-uri 'none'",
   'X-Frame-Options': 'DENY',
   'Cache-Control': 'no-store',
-  'Referrer-Policy': 'no-referrer',
+  'Referrer-Policy': 'same-origin',
   'X-Content-Type-Options': 'nosniff',
 };
 
-const STYLE = `body{font-family:system-ui,sans-serif;background:#f4f5f7;margin:0;color:#1f2933}
-main{max-width:380px;margin:10vh auto;background:#fff;padding:2rem;border-radius:8px;box-shadow:0 1px 4px #0002}
-h1{font-size:1.3rem;margin-top:0}label{display:block;margin:.8rem 0 .3rem}
-input[type=email],input[type=password],input[type=text]{width:100%;box-sizing:border-box;padding:.5rem;font-size:1rem}
-button{margin-top:1rem;padding:.55rem 1rem;font-size:1rem;cursor:pointer}
-.error{color:#b42318;background:#fef3f2;padding:.6rem;border-radius:4px}.muted{color:#616e7c;font-size:.9rem}
-.code{font-family:monospace;font-size:1.4rem;letter-spacing:.15rem}`;
-
 /**
- * A whole page of the login: the layout around a body.
+ * A whole page of the login: the console's card layout (and its stylesheet, so that the
+ * platform's pages look like the console) around a body, under the page's one heading.
  *
  * @example
  * ```ts
@@ -80,20 +77,22 @@ button{margin-top:1rem;padding:.55rem 1rem;font-size:1rem;cursor:pointer}
  * ```
  */
 export function renderPage(title: string, body: SafeHtml): string {
+  // Root-relative, as the console's own assets: the console is served at the platform's root.
   return html`<!doctype html>
     <html lang="en">
       <head>
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>${title} · Grove</title>
-        <style>
-          ${new SafeHtml(STYLE)}
-        </style>
+        <link rel="stylesheet" href="${CONSOLE_STYLESHEET_PATH}" />
       </head>
       <body>
-        <main>
-          <h1>${title}</h1>
-          ${body}
+        <main class="auth-page">
+          <section class="card auth-card" aria-labelledby="page-title">
+            <p class="brand">Grove</p>
+            <h1 id="page-title">${title}</h1>
+            ${body}
+          </section>
         </main>
       </body>
     </html>`.value;

@@ -12,7 +12,10 @@ export interface LoginPageInput {
 }
 
 /**
- * The sign-in form (email and password), a plain HTML form without script.
+ * The sign-in form (email and password), a plain HTML form without script, laid out as the
+ * console's sign-in. A wrong password is said above the form and described on both fields.
+ * A user whose password is a one-time one (`mustChangePassword`) signs in here as usual: the
+ * console asks them to change it the next time they open it.
  *
  * @example
  * ```ts
@@ -20,31 +23,44 @@ export interface LoginPageInput {
  * ```
  */
 export function loginPage(input: LoginPageInput): string {
+  const invalid = input.error ? html` aria-invalid="true" aria-describedby="login-error"` : '';
+
   return renderPage(
     'Sign in to Grove',
-    html`<p class="muted">to continue to ${input.clientName}</p>
-      ${input.error ? html`<p class="error" role="alert">${input.error}</p>` : ''}
+    html`<p class="muted">to continue to <strong>${input.clientName}</strong></p>
+      ${
+        input.error
+          ? html`<div class="alert alert-error" role="alert" id="login-error">${input.error}</div>`
+          : ''
+      }
       <form method="post" action="${input.action}">
         <input type="hidden" name="csrf" value="${input.csrfToken}" />
-        <label for="email">Email</label>
-        <input
-          id="email"
-          type="email"
-          name="email"
-          value="${input.email ?? ''}"
-          autocomplete="username"
-          required
-          autofocus
-        />
-        <label for="password">Password</label>
-        <input
-          id="password"
-          type="password"
-          name="password"
-          autocomplete="current-password"
-          required
-        />
-        <button type="submit">Sign in</button>
+        <div class="field">
+          <label for="email">Email</label>
+          <input
+            id="email"
+            type="email"
+            name="email"
+            value="${input.email ?? ''}"
+            autocomplete="username"
+            maxlength="320"
+            required
+            autofocus${invalid}
+          />
+        </div>
+        <div class="field">
+          <label for="password">Password</label>
+          <input
+            id="password"
+            type="password"
+            name="password"
+            autocomplete="current-password"
+            required${invalid}
+          />
+        </div>
+        <div class="actions">
+          <button type="submit">Sign in</button>
+        </div>
       </form>`,
   );
 }

@@ -22,6 +22,8 @@ export function userJson(user: UserRow) {
     lastName: user.lastName,
     permissionLevel: user.permissionLevel,
     tags: user.tags,
+    // True while the user's password is a one-time one: the console then asks for a new one.
+    mustChangePassword: user.mustChangePassword,
   };
 }
 

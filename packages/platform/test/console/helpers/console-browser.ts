@@ -69,9 +69,20 @@ export interface ConsoleWorld {
   close(): Promise<void>;
 }
 
+/** Options of {@link startConsoleWorld}. */
+export interface ConsoleWorldOptions {
+  /**
+   * A real first start: the bootstrap admin gets a generated one-time password (in
+   * `world.bootstrap.adminPassword`) which they must change at their first sign-in, instead of
+   * the known {@link ADMIN_PASSWORD}.
+   */
+  readonly firstStart?: boolean;
+}
+
 /**
- * Starts a platform (SQLite, random port) with a known bootstrap admin password and launches
- * Chromium. Pair with `world.close()` in `afterAll`.
+ * Starts a platform (SQLite, random port) with a known bootstrap admin password (or a first
+ * start's one-time password, see {@link ConsoleWorldOptions}) and launches Chromium. Pair with
+ * `world.close()` in `afterAll`.
  *
  * @example
  * ```ts
@@ -80,10 +91,14 @@ export interface ConsoleWorld {
  * afterAll(() => world.close());
  * ```
  */
-export async function startConsoleWorld(): Promise<ConsoleWorld> {
+export async function startConsoleWorld(options: ConsoleWorldOptions = {}): Promise<ConsoleWorld> {
   const test = await startTestPlatform(
     { name: 'SQLite', url: 'sqlite' },
-    { bootstrap: { adminPassword: ADMIN_PASSWORD } },
+    {
+      bootstrap: options.firstStart
+        ? { mustChangePassword: true }
+        : { adminPassword: ADMIN_PASSWORD },
+    },
   );
   const browser = await launchChromium().catch(async error => {
     await test.stop();

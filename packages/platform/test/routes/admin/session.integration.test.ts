@@ -41,6 +41,7 @@ describe.each(availableServers())('admin sessions on $name', server => {
       lastName: 'Grove',
       permissionLevel: 'admin',
       tags: {},
+      mustChangePassword: false,
     });
     // Only the token's hash is stored.
     const token = cookie.split(';')[0]!.split('=')[1]!;
