@@ -66,7 +66,7 @@ function readDate(name: string, value: string, end: boolean): Date {
 
 /**
  * Reads `limit` (1–200, default 50), `cursor`, `userEmail`, `from` and `to` (a day or a
- * date-time; `to` a day includes that whole day).
+ * date-time; `to` a day includes that whole day, `to` a date-time that instant).
  *
  * @example
  * ```ts
@@ -88,10 +88,15 @@ export function readLogPageFilters(params: ReadonlyMap<string, string>): LogPage
   const toText = params.get('to');
   const from = fromText === undefined ? undefined : readDate('from', fromText, false);
   const to = toText === undefined ? undefined : readDate('to', toText, true);
-  if (from && to && from.getTime() >= to.getTime()) {
+  if (from && to && from.getTime() > to.getTime()) {
     throw new ValidationError('to is after from');
   }
-  const range = { ...(from ? { gte: from } : {}), ...(to ? { lt: to } : {}) };
+  // `to` a day ends at the next midnight (excluded); `to` a date-time is included.
+  const toDay = toText !== undefined && DAY.test(toText);
+  const range = {
+    ...(from ? { gte: from } : {}),
+    ...(to ? (toDay ? { lt: to } : { lte: to }) : {}),
+  };
 
   return {
     limit,
