@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 
 import { signSessionToken } from '@grove/platform-client';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 import { startBooksAgent } from '../helpers/books-agent';
 import { renderingOf } from '../helpers/user-tokens';
@@ -22,6 +22,15 @@ const stored = (page: Page) =>
   page.evaluate<string>(
     'JSON.stringify([{ ...localStorage }, { ...sessionStorage }, location.href, history.state])',
   );
+
+/** Waits until `locator` matches `count` elements (the page's CSP forbids string predicates). */
+async function countBecomes(locator: Locator, count: number): Promise<void> {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    if ((await locator.count()) === count) return;
+    await new Promise(resolve => setTimeout(resolve, 100));
+  }
+  expect(await locator.count()).toBe(count);
+}
 
 /** Clicks a download link and answers the file's content. */
 async function downloaded(page: Page, link: string): Promise<string> {
@@ -119,8 +128,8 @@ describeInBrowser('console: API tokens, activity logs and admin logs', () => {
     const token = (await secret.textContent())!.trim();
     expect(token.length).toBeGreaterThan(20);
     await page.getByText('it is shown this once').waitFor();
-    await page.getByRole('button', { name: 'Copy' }).click();
-    await page.getByRole('button', { name: 'Copied' }).waitFor();
+    await page.getByRole('button', { name: 'Copy', exact: true }).click();
+    await page.getByRole('button', { name: 'Copied', exact: true }).waitFor();
     // Reading the clipboard needs the page focused.
     await page.bringToFront();
     expect(await page.evaluate('navigator.clipboard.readText()')).toBe(token);
@@ -156,7 +165,7 @@ describeInBrowser('console: API tokens, activity logs and admin logs', () => {
     await page.getByLabel('Action').fill('index');
     await page.getByLabel('Collection').fill('books');
     await page.getByRole('button', { name: 'Apply filters' }).click();
-    await page.waitForFunction("document.querySelectorAll('tbody tr').length === 1");
+    await countBecomes(page.locator('tbody tr'), 1);
     expect(await rows.filter({ hasText: 'index' }).count()).toBe(1);
 
     const csv = await downloaded(page, 'Export CSV');
@@ -179,7 +188,7 @@ describeInBrowser('console: API tokens, activity logs and admin logs', () => {
     await page.getByLabel('Action').fill('create');
     await page.getByRole('button', { name: 'Apply filters' }).click();
     const entries = page.getByRole('list', { name: 'Admin logs' }).getByRole('listitem');
-    await page.waitForFunction("document.querySelectorAll('.admin-logs > li').length === 1");
+    await countBecomes(entries, 1);
     await entries.first().getByText('Values of create api-token').click();
     const diff = entries.first().locator('.diff');
     await diff.getByText('"SIEM export"').waitFor();
