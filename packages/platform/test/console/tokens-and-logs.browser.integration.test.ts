@@ -181,13 +181,36 @@ describeInBrowser('console: API tokens, activity logs and admin logs', () => {
       collection: { name: 'books' },
     });
 
-    // The token's creation, in the admin logs, its values side by side.
+    // The token's creation, in the admin logs, its values side by side; older changes page.
+    await world.test.platform.context.db.models.AdminLog.bulkCreate(
+      Array.from({ length: 60 }, (_, i) => ({
+        projectId,
+        resourceType: 'team',
+        resourceId: String(1000 + i),
+        action: 'update',
+        previousValues: { name: `Old ${i}` },
+        newValues: { name: `Team ${i}` },
+        initiatorId: null,
+        initiatorEmail: 'former@grove.test',
+        createdAt: new Date(Date.UTC(2020, 0, 1, 0, i)),
+      })),
+    );
     await page.goto(`/console/projects/${projectId}/admin-logs`);
     await page.getByRole('heading', { name: 'Admin logs' }).waitFor();
+    const entries = page.getByRole('list', { name: 'Admin logs' }).getByRole('listitem');
+    await countBecomes(entries, 50);
+    const pager = page.getByRole('navigation', { name: 'Admin logs pages' });
+    await pager.getByRole('button', { name: 'Next' }).click();
+    await pager.getByText('Page 2').waitFor();
+    await entries.filter({ hasText: 'team #1000' }).waitFor();
+    expect(await entries.filter({ hasText: 'api-token' }).count()).toBe(0);
+    expect(await pager.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
+    await pager.getByRole('button', { name: 'Previous' }).click();
+    await pager.getByText('Page 1').waitFor();
+    await countBecomes(entries, 50);
     await page.getByLabel('Resource type').selectOption('api-token');
     await page.getByLabel('Action').fill('create');
     await page.getByRole('button', { name: 'Apply filters' }).click();
-    const entries = page.getByRole('list', { name: 'Admin logs' }).getByRole('listitem');
     await countBecomes(entries, 1);
     await entries.first().getByText('Values of create api-token').click();
     const diff = entries.first().locator('.diff');

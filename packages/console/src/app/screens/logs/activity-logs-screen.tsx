@@ -34,8 +34,8 @@ const FILTERS: readonly LogFilter[] = [
       { value: 'write', label: 'Write' },
     ],
   },
-  { name: 'from', label: 'From', kind: 'date' },
-  { name: 'to', label: 'To', kind: 'date' },
+  { name: 'from', label: 'From', kind: 'date', hint: 'Day in UTC' },
+  { name: 'to', label: 'To', kind: 'date', hint: 'Included (UTC)' },
 ];
 const FIELDS = FILTERS.map(filter => filter.name);
 

@@ -9,6 +9,7 @@ export interface LogFilter {
   readonly name: string;
   readonly label: string;
   readonly kind: 'text' | 'email' | 'date' | 'select' | 'suggest';
+  readonly hint?: string;
   /** The choices of a `select` (an empty first one means "any"), the suggestions of `suggest`. */
   readonly options?: readonly { readonly value: string; readonly label: string }[];
 }
@@ -54,6 +55,7 @@ export function LogFilters({
           <Field
             key={filter.name}
             label={filter.label}
+            {...(filter.hint ? { hint: filter.hint } : {})}
             error={errorField === filter.name ? error?.detail : undefined}
             render={props =>
               filter.kind === 'select' ? (

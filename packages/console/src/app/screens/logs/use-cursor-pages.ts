@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 
 /** Cursor paging of a list: the cursor of the page shown, and moves back and forth. */
 export interface CursorPages {
@@ -12,7 +12,8 @@ export interface CursorPages {
 
 /**
  * Keeps the cursors of the pages seen in a stack, so that Previous goes back to exactly the
- * page shown before; starts again on the first page whenever `resetKey` changes (new filters).
+ * page shown before; back on the first page as soon as `resetKey` changes (new filters) — in
+ * the same render, so that no page is asked for with new filters and an old cursor.
  *
  * @example
  * ```ts
@@ -20,13 +21,17 @@ export interface CursorPages {
  * ```
  */
 export function useCursorPages(resetKey: string): CursorPages {
-  const [stack, setStack] = useState<readonly (string | undefined)[]>([undefined]);
-  useEffect(() => setStack([undefined]), [resetKey]);
+  const [state, setState] = useState<{
+    readonly key: string;
+    readonly stack: readonly (string | undefined)[];
+  }>({ key: resetKey, stack: [undefined] });
+  const stack = state.key === resetKey ? state.stack : [undefined];
 
   return {
     cursor: stack[stack.length - 1],
     page: stack.length,
-    next: nextCursor => setStack([...stack, nextCursor]),
-    previous: () => setStack(stack.length > 1 ? stack.slice(0, -1) : stack),
+    next: nextCursor => setState({ key: resetKey, stack: [...stack, nextCursor] }),
+    previous: () =>
+      setState({ key: resetKey, stack: stack.length > 1 ? stack.slice(0, -1) : stack }),
   };
 }
