@@ -3,7 +3,10 @@ import express, { Router } from 'express';
 
 import { mountAcceptInvitation } from '../routes/admin/accept-invitation-route';
 import { mountConsole } from '../routes/console/console-route';
+import { mountActivityLogs } from '../routes/admin/activity-logs-route';
+import { mountActivityLogsExport } from '../routes/admin/activity-logs-export-route';
 import { mountAdminLogs } from '../routes/admin/admin-logs-route';
+import { mountAdminLogsExport } from '../routes/admin/admin-logs-export-route';
 import { mountApiTokens } from '../routes/admin/api-tokens-route';
 import { mountAdminEnvironment } from '../routes/admin/environment-route';
 import { mountEnvironmentSchema } from '../routes/admin/environment-schema-route';
@@ -192,6 +195,10 @@ const projectAdminRoutes: readonly PlatformRouteMounter[] = [
   mountRoles,
   mountRoleRights,
   mountAdminLogs,
+  // Logs for the console: filters, keyset pages, CSV / NDJSON exports.
+  mountAdminLogsExport,
+  mountActivityLogs,
+  mountActivityLogsExport,
   // Workflows of an environment, their webhook URL, and their runs' status.
   mountWorkflows,
   mountWorkflow,

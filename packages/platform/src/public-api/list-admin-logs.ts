@@ -73,6 +73,58 @@ function initiatorWhere(initiators: AdminLogQuery['initiators']): WhereOptions {
 }
 
 /**
+ * Filters of the admin API (the console) that the public API does not have: the platform's own
+ * resource types and actions (`create`, `update-scope`, `revoke`…), narrower than `resources`
+ * and `types`.
+ */
+export interface AdminLogRowFilters {
+  readonly resourceTypes?: readonly string[];
+  readonly actions?: readonly string[];
+}
+
+/**
+ * The project's admin-log rows matching every filter, in `(createdAt, id)` order from the cursor
+ * on, with their initiators — two queries whatever the limit. The one query of admin logs: the
+ * public API ({@link listAdminLogs}) and the admin API (the console) both read through it.
+ *
+ * @example
+ * ```ts
+ * const { rows, users } = await findAdminLogRows(context, { projectId: 1, limit: 51, order: 'desc' });
+ * ```
+ */
+export async function findAdminLogRows(
+  context: PlatformContext,
+  query: AdminLogQuery,
+  filters: AdminLogRowFilters = {},
+): Promise<{ rows: AdminLogRow[]; users: Awaited<ReturnType<typeof loadUsers>> }> {
+  const conditions: WhereOptions[] = [
+    { projectId: query.projectId },
+    { resourceType: { [Op.in]: resourceTypesOf(query.resources) } },
+    keysetWhere(query.after, query.order),
+    emailWhere('initiator_email', query.userEmail),
+    dateRangeWhere('createdAt', query.createdAt),
+    kindWhere(query.types),
+    initiatorWhere(query.initiators),
+  ];
+  if (query.userId !== undefined) conditions.push({ initiatorId: query.userId });
+  if (filters.resourceTypes) conditions.push({ resourceType: { [Op.in]: filters.resourceTypes } });
+  if (filters.actions) conditions.push({ action: { [Op.in]: filters.actions } });
+
+  const found = await context.db.models.AdminLog.findAll({
+    where: { [Op.and]: conditions },
+    order: keysetOrder(query.order),
+    limit: query.limit,
+  });
+  const rows = found.map(row => row.get({ plain: true }) as AdminLogRow);
+  const users = await loadUsers(
+    context.db,
+    rows.map(row => row.initiatorId),
+  );
+
+  return { rows, users };
+}
+
+/**
  * `listAdminLogs` of the store: the project's admin logs matching every filter, in `(createdAt,
  * id)` order from the cursor on, mapped to the vendor's enums (see {@link ADMIN_LOG_RESOURCE_OF};
  * `create` → `add`, `delete`/`revoke` → `remove`, others → `update`; `administrator` when a user
@@ -87,27 +139,7 @@ export async function listAdminLogs(
   context: PlatformContext,
   query: AdminLogQuery,
 ): Promise<readonly AdminLogItem[]> {
-  const conditions: WhereOptions[] = [
-    { projectId: query.projectId },
-    { resourceType: { [Op.in]: resourceTypesOf(query.resources) } },
-    keysetWhere(query.after, query.order),
-    emailWhere('initiator_email', query.userEmail),
-    dateRangeWhere('createdAt', query.createdAt),
-    kindWhere(query.types),
-    initiatorWhere(query.initiators),
-  ];
-  if (query.userId !== undefined) conditions.push({ initiatorId: query.userId });
-
-  const found = await context.db.models.AdminLog.findAll({
-    where: { [Op.and]: conditions },
-    order: keysetOrder(query.order),
-    limit: query.limit,
-  });
-  const rows = found.map(row => row.get({ plain: true }) as AdminLogRow);
-  const users = await loadUsers(
-    context.db,
-    rows.map(row => row.initiatorId),
-  );
+  const { rows, users } = await findAdminLogRows(context, query);
 
   return rows.map(row => ({
     object: 'adminLog',
