@@ -3,8 +3,9 @@ import { useState } from 'preact/hooks';
 import { api } from '../../api/admin-api';
 import type { Environment } from '../../api/admin-types';
 import { Alert } from '../../components/alert';
-import { Field } from '../../components/field';
 import { useSubmit } from '../../components/use-submit';
+import { EnvironmentFields, environmentBody } from './environment-fields';
+import type { EnvironmentFieldValues } from './environment-fields';
 import { formMessages } from './form-messages';
 
 /**
@@ -24,9 +25,11 @@ export function EnvironmentSettingsForm({
   readonly environment: Environment;
   readonly onSaved: () => void;
 }) {
-  const [name, setName] = useState(environment.name);
-  const [agentUrl, setAgentUrl] = useState(environment.agentUrl ?? '');
-  const [isProduction, setIsProduction] = useState(environment.isProduction);
+  const [values, setValues] = useState<EnvironmentFieldValues>({
+    name: environment.name,
+    agentUrl: environment.agentUrl ?? '',
+    isProduction: environment.isProduction,
+  });
   const [saved, setSaved] = useState(false);
   const submit = useSubmit();
   const messages = formMessages(submit, { name: /\bname\b/i, agentUrl: /agent URL/i });
@@ -39,7 +42,7 @@ export function EnvironmentSettingsForm({
         event.preventDefault();
         setSaved(false);
         void submit.run(async () => {
-          await api('PATCH', path, { name, agentUrl: agentUrl.trim() || null, isProduction });
+          await api('PATCH', path, environmentBody(values));
           setSaved(true);
           onSaved();
         });
@@ -48,38 +51,7 @@ export function EnvironmentSettingsForm({
       <h2 id="environment-settings">Settings</h2>
       <Alert kind="error">{messages.form}</Alert>
       {saved ? <Alert kind="success">Settings saved.</Alert> : null}
-      <Field
-        label="Environment name"
-        error={messages.field('name')}
-        render={props => (
-          <input
-            {...props}
-            required
-            value={name}
-            onInput={event => setName(event.currentTarget.value)}
-          />
-        )}
-      />
-      <Field
-        label="Agent URL"
-        error={messages.field('agentUrl')}
-        render={props => (
-          <input
-            {...props}
-            type="url"
-            value={agentUrl}
-            onInput={event => setAgentUrl(event.currentTarget.value)}
-          />
-        )}
-      />
-      <label class="checkbox">
-        <input
-          type="checkbox"
-          checked={isProduction}
-          onChange={event => setIsProduction(event.currentTarget.checked)}
-        />
-        Production environment
-      </label>
+      <EnvironmentFields values={values} onChange={setValues} errorFor={messages.field} />
       <button type="submit" disabled={submit.busy}>
         Save settings
       </button>

@@ -5,16 +5,18 @@ import { api } from '../../api/admin-api';
 import type { DataOf, EnvironmentWithSecret } from '../../api/admin-types';
 import { Alert } from '../../components/alert';
 import { EmptyState } from '../../components/empty-state';
-import { Field } from '../../components/field';
 import { LoadState } from '../../components/load-state';
 import { PageHeader } from '../../components/page-header';
 import { SecretReveal } from '../../components/secret-reveal';
 import { useEnvironments } from '../../components/use-environments';
 import { useSubmit } from '../../components/use-submit';
+import { EnvironmentFields, environmentBody } from './environment-fields';
+import type { EnvironmentFieldValues } from './environment-fields';
 import { formMessages } from './form-messages';
 import { ProjectSettings } from './project-settings';
 
 const PATTERNS = { name: /\bname\b/i, agentUrl: /agent URL/i };
+const EMPTY: EnvironmentFieldValues = { name: '', agentUrl: '', isProduction: false };
 
 /**
  * The environments of a project (name, production badge, agent URL), a form to create one —
@@ -23,9 +25,7 @@ const PATTERNS = { name: /\bname\b/i, agentUrl: /agent URL/i };
 export function EnvironmentsScreen() {
   const { projectId } = useParams<{ projectId: string }>();
   const environments = useEnvironments(projectId);
-  const [name, setName] = useState('');
-  const [agentUrl, setAgentUrl] = useState('');
-  const [isProduction, setIsProduction] = useState(false);
+  const [values, setValues] = useState<EnvironmentFieldValues>(EMPTY);
   const [created, setCreated] = useState<EnvironmentWithSecret | undefined>(undefined);
   const submit = useSubmit();
   const messages = formMessages(submit, PATTERNS);
@@ -97,51 +97,22 @@ export function EnvironmentsScreen() {
             const { data } = await api<DataOf<EnvironmentWithSecret>>(
               'POST',
               `/projects/${projectId}/environments`,
-              { name, agentUrl: agentUrl.trim() || null, isProduction },
+              environmentBody(values),
             );
             setCreated(data);
-            setName('');
-            setAgentUrl('');
-            setIsProduction(false);
+            setValues(EMPTY);
             await environments.reload();
           });
         }}
       >
         <h2 id="new-environment">New environment</h2>
         <Alert kind="error">{messages.form}</Alert>
-        <Field
-          label="Environment name"
-          error={messages.field('name')}
-          render={props => (
-            <input
-              {...props}
-              required
-              value={name}
-              onInput={event => setName(event.currentTarget.value)}
-            />
-          )}
+        <EnvironmentFields
+          values={values}
+          onChange={setValues}
+          errorFor={messages.field}
+          agentUrlHint="Where the platform reaches the agent, e.g. https://admin-api.example.com (optional)"
         />
-        <Field
-          label="Agent URL"
-          hint="Where the platform reaches the agent, e.g. https://admin-api.example.com (optional)"
-          error={messages.field('agentUrl')}
-          render={props => (
-            <input
-              {...props}
-              type="url"
-              value={agentUrl}
-              onInput={event => setAgentUrl(event.currentTarget.value)}
-            />
-          )}
-        />
-        <label class="checkbox">
-          <input
-            type="checkbox"
-            checked={isProduction}
-            onChange={event => setIsProduction(event.currentTarget.checked)}
-          />
-          Production environment
-        </label>
         <button type="submit" disabled={submit.busy}>
           Create environment
         </button>
