@@ -203,6 +203,13 @@ export interface ActionRights {
 export interface RoleWithRights extends Role {
   readonly collections: Readonly<Record<string, CollectionRights>>;
   readonly actions: Readonly<Record<string, Readonly<Record<string, ActionRights>>>>;
+  /** What applies to a collection or an action the role has no row for (the platform says). */
+  readonly defaults: {
+    readonly collection: CollectionRights;
+    readonly trigger: boolean;
+    readonly approve: boolean;
+    readonly selfApprove: boolean;
+  };
 }
 
 /** A field of an environment's schema, with the operators a condition on it may use. */

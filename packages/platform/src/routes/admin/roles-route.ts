@@ -6,6 +6,7 @@ import { initiatorOf } from '../../http/middlewares/require-admin-session';
 import { projectOf } from '../../http/middlewares/require-project-admin';
 import type { PlatformRouteMounter } from '../../http/platform-router-mounter';
 import { applyAdminChange } from '../../services/apply-admin-change';
+import { roleDefaults } from '../../services/built-in-roles';
 import { checkName } from '../../services/create-project';
 import { roleJson } from './admin-json';
 import { findInProject } from './find-in-project';
@@ -26,7 +27,8 @@ const ACTION_KEYS = [
 
 /**
  * Roles of a project (`/api/admin/projects/:projectId/roles`): `GET` lists them with their
- * rights (`collections: { [name]: rights }`, `actions: { [collection]: { [action]: rights } }`);
+ * rights (`collections: { [name]: rights }`, `actions: { [collection]: { [action]: rights } }`)
+ * and its `defaults` (what applies to a collection or an action it has no row for);
  * `POST` {name} creates a custom role (it may do nothing until given rights); `PATCH
  * …/:roleId` {name} renames and `DELETE …/:roleId` deletes a custom role — built-in roles
  * cannot be (403), nor a role some member holds (409). Changes refresh the roles of every
@@ -66,6 +68,8 @@ export const mountRoles: PlatformRouteMounter = (router, context) => {
 
           return {
             ...roleJson(role),
+            // What applies where the role has no row: the console shows it, the agents get it.
+            defaults: roleDefaults(role),
             collections: Object.fromEntries(
               collections
                 .filter(item => item.roleId === role.id)

@@ -181,6 +181,15 @@ describe.each(availableServers())('admin teams, roles and rights on $name', serv
     const listed = roles.body.data.find((role: { id: number }) => role.id === editor);
     expect(listed.collections).toEqual({ books: { ...rights, edit: true } });
     expect(listed.actions).toEqual({ books: { 'Mark as read': actionRights } });
+    // Where a role has no row, its defaults apply: the built-in ones for Editor, nothing for custom.
+    expect(listed.defaults).toEqual({
+      collection: { browse: true, read: true, edit: true, add: true, delete: true, export: true },
+      trigger: true,
+      approve: false,
+      selfApprove: false,
+    });
+    const user = roles.body.data.find((role: { name: string }) => role.name === 'User');
+    expect(user.defaults.collection).toMatchObject({ browse: true, edit: false, delete: false });
     const logs = await test.platform.context.db.models.AdminLog.findAll({
       where: { resourceType: 'role-collection-rights' },
       order: [['id', 'ASC']],
