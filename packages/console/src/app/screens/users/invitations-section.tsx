@@ -5,6 +5,8 @@ import type { DataOf, InvitationWithLink } from '../../api/admin-types';
 import { Alert } from '../../components/alert';
 import { ConfirmButton } from '../../components/confirm-button';
 import { EmptyState } from '../../components/empty-state';
+import { Pager } from '../../components/pager';
+import { usePageSlice } from '../../components/use-page-slice';
 import { Field } from '../../components/field';
 import { SecretReveal } from '../../components/secret-reveal';
 import { useSubmit } from '../../components/use-submit';
@@ -41,6 +43,7 @@ export function InvitationsSection({
   const [roleId, setRoleId] = useState(String(userRole?.id ?? ''));
   const [teamId, setTeamId] = useState(String(people.teams[0]?.id ?? ''));
   const [created, setCreated] = useState<InvitationWithLink | undefined>(undefined);
+  const { shown, pager } = usePageSlice(people.invitations);
   const submit = useSubmit();
   const cancel = useSubmit();
   const messages = formMessages(submit, PATTERNS);
@@ -149,7 +152,7 @@ export function InvitationsSection({
               </tr>
             </thead>
             <tbody>
-              {people.invitations.map(invitation => (
+              {shown.map(invitation => (
                 <tr key={invitation.id}>
                   <td>{invitation.email}</td>
                   <td>{nameOf(people.roles, invitation.roleId)}</td>
@@ -175,6 +178,7 @@ export function InvitationsSection({
           </table>
         </div>
       )}
+      <Pager label="Pending invitations" {...pager} />
     </section>
   );
 }

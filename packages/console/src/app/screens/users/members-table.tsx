@@ -3,6 +3,8 @@ import type { Member } from '../../api/admin-types';
 import { Alert } from '../../components/alert';
 import { ConfirmButton } from '../../components/confirm-button';
 import { EmptyState } from '../../components/empty-state';
+import { Pager } from '../../components/pager';
+import { usePageSlice } from '../../components/use-page-slice';
 import { useSubmit } from '../../components/use-submit';
 import type { ProjectPeople } from './use-project-people';
 
@@ -25,6 +27,7 @@ export function MembersTable({
   readonly onChanged: () => void;
 }) {
   const submit = useSubmit();
+  const { shown, pager } = usePageSlice(people.members);
   const base = `/projects/${projectId}`;
   const change = (run: () => Promise<unknown>) =>
     void submit.run(run).then(ok => {
@@ -52,7 +55,7 @@ export function MembersTable({
               </tr>
             </thead>
             <tbody>
-              {people.members.map(member => (
+              {shown.map(member => (
                 <tr key={member.id}>
                   <td>
                     {member.email}
@@ -117,6 +120,7 @@ export function MembersTable({
           </table>
         </div>
       )}
+      <Pager label="Members" {...pager} />
     </section>
   );
 }

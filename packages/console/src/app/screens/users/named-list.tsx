@@ -6,6 +6,8 @@ import { api } from '../../api/admin-api';
 import { Alert } from '../../components/alert';
 import { ConfirmButton } from '../../components/confirm-button';
 import { EmptyState } from '../../components/empty-state';
+import { Pager } from '../../components/pager';
+import { usePageSlice } from '../../components/use-page-slice';
 import { Field } from '../../components/field';
 import { useSubmit } from '../../components/use-submit';
 import { formMessages } from '../projects/form-messages';
@@ -93,6 +95,7 @@ export function NamedList({
   readonly deleteWarning: string;
 }) {
   const [name, setName] = useState('');
+  const { shown, pager } = usePageSlice(items);
   const create = useSubmit();
   const remove = useSubmit();
   const messages = formMessages(create, PATTERNS);
@@ -104,7 +107,7 @@ export function NamedList({
         <EmptyState title={`No ${noun} yet`}>Create the first one below.</EmptyState>
       ) : (
         <ul class="cards">
-          {items.map(item => (
+          {shown.map(item => (
             <li key={`${item.id}-${item.name}`} class="card">
               <h2>{item.href ? <Link href={item.href}>{item.name}</Link> : item.name}</h2>
               {item.details}
@@ -129,6 +132,7 @@ export function NamedList({
           ))}
         </ul>
       )}
+      <Pager label={`${noun[0]!.toUpperCase()}${noun.slice(1)}s`} {...pager} />
       <form
         class="card form"
         aria-labelledby={`new-${noun}`}
