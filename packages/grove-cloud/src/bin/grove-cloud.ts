@@ -1,0 +1,2 @@
+#!/usr/bin/env node
+// The grove-cloud command (built by helpers: see src/commands).
