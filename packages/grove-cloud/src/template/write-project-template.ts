@@ -67,7 +67,22 @@ export async function writeProjectTemplate(
     await rename(join(target, shipped), join(target, real));
   }
   await writeManifest(target, root);
+  await writeProjectFiles(target, options);
+}
 
+/**
+ * Writes the files of a project that depend on the user into an existing folder: `.env` and
+ * `datasources.js` unless present, `src/index.ts` always (the empty customization).
+ *
+ * @example
+ * ```ts
+ * await writeProjectFiles('my-customizations', { envSecret, serverUrl, tokenPath: homedir() });
+ * ```
+ */
+export async function writeProjectFiles(
+  target: string,
+  options: WriteProjectTemplateOptions,
+): Promise<void> {
   const env = join(target, '.env');
   if (!existsSync(env)) await writeFile(env, envFileContent(options));
   await mkdir(join(target, 'src'), { recursive: true });

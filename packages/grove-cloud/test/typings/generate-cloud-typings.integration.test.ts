@@ -58,10 +58,7 @@ describe('generateCloudTypings', () => {
         }),
       );
     };
-    const typings = await generateCloudTypings(
-      [{ introspection, datasourceId: 1 }],
-      customization,
-    );
+    const typings = await generateCloudTypings([{ introspection, datasourceId: 1 }], customization);
 
     expect(typings).toContain("      'shout': string | null;");
   });
