@@ -8,7 +8,10 @@ describe('public API', () => {
   it('exports exactly these names', () => {
     expect(Object.keys(api).sort()).toEqual([
       'DatabaseConnectError',
+      'DisconnectedDataSourceError',
+      'IntrospectionFormatError',
       'SqlDataSource',
+      'createDisconnectedSqlDataSource',
       'createSqlDataSource',
       'introspect',
       'upgradeIntrospection',

@@ -48,7 +48,7 @@ export class SqlCollection extends BaseCollection {
     fields: Record<string, FieldSchema>,
     private readonly context: SqlCollectionContext,
   ) {
-    super(model.name, dataSource, context.connection.sequelize);
+    super(model.name, dataSource, context.connection.nativeDriver);
     this.addFields(fields);
     this.enableCount();
   }

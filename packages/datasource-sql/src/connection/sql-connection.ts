@@ -3,6 +3,7 @@ import { Sequelize, QueryTypes, Transaction, type Options } from 'sequelize';
 import type { Logger } from '@grove/datasource-toolkit';
 import type { ResolvedConnectionOptions, SqlDialectName } from './connection-options';
 import { DatabaseConnectError, humanizeErrorName } from './database-connect-error';
+import { DisconnectedDataSourceError } from './disconnected-data-source-error';
 import { WriteQueue } from './write-queue';
 
 type Row = Record<string, unknown>;
@@ -58,13 +59,34 @@ export class SqlConnection {
   private readonly writers: WriteQueue | null;
 
   private constructor(
-    readonly sequelize: Sequelize,
+    /** The pool; null for a disconnected connection (see {@link SqlConnection.disconnected}). */
+    private readonly pool: Sequelize | null,
     readonly dialect: SqlDialectName,
     readonly schema: string | undefined,
     readonly debugUri: string,
     readonly isMariaDbServer: boolean,
   ) {
     this.writers = dialect === 'sqlite' ? new WriteQueue() : null;
+  }
+
+  /**
+   * A connection that never connects: schemas can be built on it (typings from a saved
+   * introspection), but every statement throws a {@link DisconnectedDataSourceError}.
+   */
+  static disconnected(dialect: SqlDialectName): SqlConnection {
+    return new SqlConnection(null, dialect, undefined, `${dialect}:disconnected`, false);
+  }
+
+  /** The Sequelize instance; a disconnected connection throws instead of running anything. */
+  get sequelize(): Sequelize {
+    if (!this.pool) throw new DisconnectedDataSourceError();
+
+    return this.pool;
+  }
+
+  /** The driver handed to collections as `nativeDriver` (null when disconnected). */
+  get nativeDriver(): Sequelize | null {
+    return this.pool;
   }
 
   /** Connects and tests the connection, or throws a {@link DatabaseConnectError}. */
@@ -152,6 +174,7 @@ export class SqlConnection {
    * one.
    */
   async transaction<T>(work: () => Promise<T>): Promise<T> {
+    if (!this.pool) throw new DisconnectedDataSourceError();
     if (this.currentTransaction()) return work();
     const begin = () =>
       this.sequelize.transaction(
@@ -170,9 +193,9 @@ export class SqlConnection {
     return this.writers ? this.writers.exclusive(begin) : begin();
   }
 
-  /** Closes the pool. */
-  close(): Promise<void> {
-    return this.sequelize.close();
+  /** Closes the pool (nothing to close when disconnected). */
+  async close(): Promise<void> {
+    await this.pool?.close();
   }
 
   private currentTransaction(): Transaction | undefined {
