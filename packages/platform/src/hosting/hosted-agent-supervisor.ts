@@ -1,0 +1,226 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import type { Logger } from '@grove/datasource-toolkit';
+
+import { environmentEnvSecret } from '../auth/environment-env-secret';
+import type { HostedAgentLogLevel, HostedBundleRow } from '../database/models/platform-models';
+import type { PlatformDatabase } from '../database/platform-database';
+import { extractBundleZip } from './bundle-zip';
+import { startHostedAgentChild } from './hosted-agent-child';
+import type { HostedAgentChild } from './hosted-agent-child';
+import { connectionContext, hostedAuthSecret } from './hosted-secrets';
+
+/** Longest stored log line. */
+const MAX_LOG_LENGTH = 8_000;
+
+/** The outcome of a publish. */
+export type PublishResult =
+  | { readonly status: 'deployed'; readonly timestamp: Date }
+  | { readonly status: 'failed'; readonly error: string };
+
+/** Runs the hosted environments' agents, one child process each. */
+export interface HostedAgentSupervisor {
+  /** Starts the agent of every hosted environment that has a deployed bundle (platform start). */
+  startAll(): Promise<void>;
+  /**
+   * Starts a child with the bundle; once ready, points the environment's agentUrl at it and
+   * stops the previous one. A bundle that fails to load leaves the previous agent serving.
+   */
+  publish(environmentId: number, bundleId: number, progress: (message: string) => void): Promise<PublishResult>;
+  /** The port of an environment's running agent, if any. */
+  portOf(environmentId: number): number | undefined;
+  /** Stops every child (platform close). */
+  close(): Promise<void>;
+}
+
+/** What the supervisor needs of the platform. */
+export interface HostedAgentSupervisorOptions {
+  readonly db: PlatformDatabase;
+  readonly logger: Logger;
+  /** The URL the children call the platform at. */
+  readonly serverUrl: string;
+}
+
+interface Running {
+  readonly child: HostedAgentChild;
+  readonly workDir: string;
+  readonly port: number;
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * The hosting supervisor of a platform process. Publishes of one environment run one after the
+ * other; logs of the children (and of the supervisor about them) go to `hosted_agent_logs`.
+ *
+ * @example
+ * ```ts
+ * const hostedAgents = createHostedAgentSupervisor({ db, logger, serverUrl: publicUrl });
+ * await hostedAgents.startAll();
+ * ```
+ */
+export function createHostedAgentSupervisor(
+  options: HostedAgentSupervisorOptions,
+): HostedAgentSupervisor {
+  const { db, logger } = options;
+  const { models } = db;
+  const running = new Map<number, Running>();
+  const queues = new Map<number, Promise<unknown>>();
+  let closed = false;
+  let starting: Promise<void> = Promise.resolve();
+
+  const log = (environmentId: number, level: HostedAgentLogLevel, message: string) => {
+    models.HostedAgentLog.create({
+      environmentId,
+      level,
+      message: message.slice(0, MAX_LOG_LENGTH),
+    }).catch(error => logger('Warn', `Could not store a hosted agent log: ${errorMessage(error)}`));
+  };
+
+  /** Extracts the bundle, starts its child and waits until it serves (or failed: cleaned up). */
+  const launch = async (
+    environmentId: number,
+    bundle: Pick<HostedBundleRow, 'bytes'>,
+    progress: (message: string) => void,
+  ): Promise<Running> => {
+    const environment = await models.Environment.findByPk(environmentId);
+    if (!environment) throw new Error(`No environment ${environmentId}`);
+    const workDir = await mkdtemp(join(tmpdir(), 'grove-hosted-agent-'));
+    let child: HostedAgentChild | undefined;
+    try {
+      progress('Extracting the bundle');
+      await extractBundleZip(Buffer.from(bundle.bytes), workDir);
+      const datasources = await models.HostedDatasource.findAll({
+        where: { environmentId },
+        order: [['id', 'ASC']],
+      });
+      progress('Starting the agent');
+      child = startHostedAgentChild(
+        {
+          serverUrl: options.serverUrl,
+          envSecret: environmentEnvSecret(db, environment),
+          authSecret: await hostedAuthSecret(db, environment),
+          bundleDir: workDir,
+          datasources: datasources.map(datasource => ({
+            connectionUri: db.envSecrets.openValue(
+              datasource.connectionCiphertext,
+              connectionContext(environmentId, datasource.name),
+            ),
+            introspection: datasource.introspection,
+            datasourceSuffix: datasource.datasourceSuffix,
+          })),
+        },
+        (level, message) => log(environmentId, level, message),
+      );
+      const port = await child.ready;
+      log(environmentId, 'Info', `Agent started on port ${port}`);
+
+      return { child, workDir, port };
+    } catch (error) {
+      await child?.stop();
+      await rm(workDir, { recursive: true, force: true });
+      throw error;
+    }
+  };
+
+  const retire = async (previous: Running | undefined) => {
+    if (!previous) return;
+    await previous.child.stop();
+    await rm(previous.workDir, { recursive: true, force: true });
+  };
+
+  const switchTo = async (environmentId: number, next: Running) => {
+    const previous = running.get(environmentId);
+    running.set(environmentId, next);
+    await models.Environment.update(
+      { agentUrl: `http://127.0.0.1:${next.port}` },
+      { where: { id: environmentId } },
+    );
+    await retire(previous);
+  };
+
+  /** Runs the work of one environment after its previous work (publishes never overlap). */
+  const serialize = <T>(environmentId: number, work: () => Promise<T>): Promise<T> => {
+    const result = (queues.get(environmentId) ?? Promise.resolve()).then(work, work);
+    queues.set(
+      environmentId,
+      result.catch(() => undefined),
+    );
+
+    return result;
+  };
+
+  const startEvery = async () => {
+    const environments = await models.Environment.findAll({ where: { hosted: true } });
+    await Promise.all(
+      environments.map(async environment => {
+        const bundle = await models.HostedBundle.findOne({
+          where: { environmentId: environment.id, status: 'deployed' },
+          order: [
+            ['publishedAt', 'DESC'],
+            ['id', 'DESC'],
+          ],
+        });
+        if (!bundle) return;
+        await serialize(environment.id, async () => {
+          if (closed) return;
+          try {
+            await switchTo(environment.id, await launch(environment.id, bundle, () => undefined));
+          } catch (error) {
+            const message = `The hosted agent could not start: ${errorMessage(error)}`;
+            log(environment.id, 'Error', message);
+            logger('Error', `Environment ${environment.id}: ${message}`);
+          }
+        });
+      }),
+    );
+  };
+
+  return {
+    startAll() {
+      starting = startEvery().catch(error =>
+        logger('Error', `The hosted agents could not start: ${errorMessage(error)}`),
+      );
+
+      return starting;
+    },
+
+    publish(environmentId, bundleId, progress) {
+      return serialize(environmentId, async (): Promise<PublishResult> => {
+        const bundle = await models.HostedBundle.findOne({ where: { id: bundleId, environmentId } });
+        if (!bundle) return { status: 'failed', error: `No bundle ${bundleId}` };
+        try {
+          if (closed) throw new Error('The platform is stopping');
+          const next = await launch(environmentId, bundle, progress);
+          progress(`Agent started on port ${next.port}`);
+          const timestamp = new Date();
+          await bundle.update({ status: 'deployed', error: null, publishedAt: timestamp });
+          await switchTo(environmentId, next);
+
+          return { status: 'deployed', timestamp };
+        } catch (error) {
+          const message = errorMessage(error);
+          log(environmentId, 'Error', `Publish of bundle ${bundleId} failed: ${message}`);
+          await bundle.update({ status: 'failed', error: message });
+
+          return { status: 'failed', error: message };
+        }
+      });
+    },
+
+    portOf: environmentId => running.get(environmentId)?.port,
+
+    async close() {
+      closed = true;
+      await starting;
+      await Promise.all([...queues.values()]);
+      const all = [...running.values()];
+      running.clear();
+      await Promise.all(all.map(retire));
+    },
+  };
+}
