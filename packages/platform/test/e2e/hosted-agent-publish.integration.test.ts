@@ -5,6 +5,8 @@ import { join } from 'node:path';
 
 import { signSessionToken } from '@grove/platform-client';
 
+import { createPlatform } from '../../src';
+import type { Platform } from '../../src';
 import { hostedAuthSecret } from '../../src/hosting/hosted-secrets';
 import { agentCall } from '../helpers/agent-call';
 import { loginBootstrapAdmin } from '../helpers/admin-client';
@@ -13,7 +15,7 @@ import { hostedCall, makeBundle, publishBundle } from '../helpers/hosted-agent-c
 import { availableServers } from '../helpers/test-databases';
 import { startTestPlatform } from '../helpers/test-platform';
 import type { TestPlatform } from '../helpers/test-platform';
-import { memberWithToken, renderingOf } from '../helpers/user-tokens';
+import { memberWithToken } from '../helpers/user-tokens';
 import type { TokenUser } from '../helpers/user-tokens';
 
 jest.setTimeout(120_000);
@@ -52,8 +54,8 @@ describe.each(availableServers())('hosted agents on $name', server => {
     return response.body.bundleId as number;
   };
   /** Lists orders through the hosted agent, as the developer in the Operations team. */
-  const listOrders = async () => {
-    const { db } = test.platform.context;
+  const listOrders = async (platform: Platform = test.platform) => {
+    const { db } = platform.context;
     const environment = await db.models.Environment.findByPk(
       test.platform.bootstrap!.environment.id,
     );
@@ -66,7 +68,12 @@ describe.each(availableServers())('hosted agents on $name', server => {
         team: 'Operations',
         role: 'Developer',
         permissionLevel: 'user',
-        renderingId: await renderingOf(test.platform, 'Operations'),
+        renderingId: (await db.models.Rendering.findOne({
+          where: {
+            environmentId: environment!.id,
+            teamId: (await db.models.Team.findOne({ where: { name: 'Operations' } }))!.id,
+          },
+        }))!.id,
         tags: {},
       },
       { secret: await hostedAuthSecret(db, environment!), expiresInSeconds: 600 },
@@ -232,5 +239,27 @@ describe.each(availableServers())('hosted agents on $name', server => {
     );
     expect(await models.Environment.count({ where: { name: 'Development (dev@grove.test)' } })).toBe(1);
     expect((await models.Environment.findByPk(environment!.id))!.agentUrl).toBe('http://localhost:4000');
+  });
+
+  // Last: it closes the test's platform.
+  it('starts the hosted agents of a platform that starts again', async () => {
+    await test.platform.close();
+    const restarted = await createPlatform({
+      port: 0,
+      logger: () => undefined,
+      database: test.database.options,
+    });
+    try {
+      const environmentId = test.platform.bootstrap!.environment.id;
+      for (let tries = 0; restarted.context.hostedAgents.portOf(environmentId) === undefined; ) {
+        if ((tries += 1) > 600) throw new Error('The hosted agent did not start');
+        await new Promise(resolve => setTimeout(resolve, 50));
+      }
+      const orders = await listOrders(restarted);
+      expect(orders.status).toBe(200);
+      expect(orders.body.data).toHaveLength(6);
+    } finally {
+      await restarted.close();
+    }
   });
 });
