@@ -70,4 +70,3 @@ export async function extractBundleZip(bytes: Buffer, folder: string): Promise<v
     await writeFile(target, entry.getData());
   }
 }
-

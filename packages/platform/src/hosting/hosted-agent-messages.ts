@@ -20,11 +20,14 @@ export interface HostedAgentConfig {
 
 /** What the supervisor sends to a child. */
 export type SupervisorMessage =
-  | { readonly type: 'start'; readonly config: HostedAgentConfig }
-  | { readonly type: 'stop' };
+  { readonly type: 'start'; readonly config: HostedAgentConfig } | { readonly type: 'stop' };
 
 /** What a child sends to its supervisor. */
 export type HostedAgentMessage =
-  | { readonly type: 'log'; readonly level: 'Debug' | 'Info' | 'Warn' | 'Error'; readonly message: string }
+  | {
+      readonly type: 'log';
+      readonly level: 'Debug' | 'Info' | 'Warn' | 'Error';
+      readonly message: string;
+    }
   | { readonly type: 'ready'; readonly port: number }
   | { readonly type: 'failed'; readonly error: string };

@@ -7,7 +7,11 @@ import { createAgent } from '@grove/agent';
 import type { Agent } from '@grove/agent';
 import { createSqlDataSource } from '@grove/datasource-sql';
 
-import type { HostedAgentConfig, HostedAgentMessage, SupervisorMessage } from './hosted-agent-messages';
+import type {
+  HostedAgentConfig,
+  HostedAgentMessage,
+  SupervisorMessage,
+} from './hosted-agent-messages';
 
 let agent: Agent | undefined;
 

@@ -28,7 +28,11 @@ export interface HostedAgentSupervisor {
    * Starts a child with the bundle; once ready, points the environment's agentUrl at it and
    * stops the previous one. A bundle that fails to load leaves the previous agent serving.
    */
-  publish(environmentId: number, bundleId: number, progress: (message: string) => void): Promise<PublishResult>;
+  publish(
+    environmentId: number,
+    bundleId: number,
+    progress: (message: string) => void,
+  ): Promise<PublishResult>;
   /** The port of an environment's running agent, if any. */
   portOf(environmentId: number): number | undefined;
   /** Stops every child (platform close). */
@@ -191,7 +195,9 @@ export function createHostedAgentSupervisor(
 
     publish(environmentId, bundleId, progress) {
       return serialize(environmentId, async (): Promise<PublishResult> => {
-        const bundle = await models.HostedBundle.findOne({ where: { id: bundleId, environmentId } });
+        const bundle = await models.HostedBundle.findOne({
+          where: { id: bundleId, environmentId },
+        });
         if (!bundle) return { status: 'failed', error: `No bundle ${bundleId}` };
         try {
           if (closed) throw new Error('The platform is stopping');

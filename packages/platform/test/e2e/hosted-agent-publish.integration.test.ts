@@ -139,9 +139,14 @@ describe.each(availableServers())('hosted agents on $name', server => {
     const labels = orders.body.data.map(
       (row: { attributes: { label: string } }) => row.attributes.label,
     );
-    expect([...labels].sort()).toEqual(
-      ['paid:20', 'paid:40', 'paid:60', 'pending:10', 'pending:30', 'pending:50'],
-    );
+    expect([...labels].sort()).toEqual([
+      'paid:20',
+      'paid:40',
+      'paid:60',
+      'pending:10',
+      'pending:30',
+      'pending:50',
+    ]);
 
     const logs = await hostedCall(test.platform.url, credentials(), 'GET', 'logs?limit=1000');
     expect(logs.status).toBe(200);
@@ -213,9 +218,9 @@ describe.each(availableServers())('hosted agents on $name', server => {
     expect(first.status).toBe(200);
     const secret: string = first.body.data.attributes.secret_key;
     expect(secret).toMatch(/^[0-9a-f]{64}$/);
-    expect((await agentCall(test.platform.url, secret, '/liana/v1/ip-whitelist-rules')).status).toBe(
-      200,
-    );
+    expect(
+      (await agentCall(test.platform.url, secret, '/liana/v1/ip-whitelist-rules')).status,
+    ).toBe(200);
     const { models } = test.platform.context.db;
     const environment = await models.Environment.findOne({
       where: { name: 'Development (dev@grove.test)' },
@@ -231,14 +236,18 @@ describe.each(availableServers())('hosted agents on $name', server => {
     );
     const renewed: string = again.body.data.attributes.secret_key;
     expect(renewed).not.toBe(secret);
-    expect((await agentCall(test.platform.url, secret, '/liana/v1/ip-whitelist-rules')).status).toBe(
-      401,
+    expect(
+      (await agentCall(test.platform.url, secret, '/liana/v1/ip-whitelist-rules')).status,
+    ).toBe(401);
+    expect(
+      (await agentCall(test.platform.url, renewed, '/liana/v1/ip-whitelist-rules')).status,
+    ).toBe(200);
+    expect(
+      await models.Environment.count({ where: { name: 'Development (dev@grove.test)' } }),
+    ).toBe(1);
+    expect((await models.Environment.findByPk(environment!.id))!.agentUrl).toBe(
+      'http://localhost:4000',
     );
-    expect((await agentCall(test.platform.url, renewed, '/liana/v1/ip-whitelist-rules')).status).toBe(
-      200,
-    );
-    expect(await models.Environment.count({ where: { name: 'Development (dev@grove.test)' } })).toBe(1);
-    expect((await models.Environment.findByPk(environment!.id))!.agentUrl).toBe('http://localhost:4000');
   });
 
   // Last: it closes the test's platform.
@@ -251,7 +260,7 @@ describe.each(availableServers())('hosted agents on $name', server => {
     });
     try {
       const environmentId = test.platform.bootstrap!.environment.id;
-      for (let tries = 0; restarted.context.hostedAgents.portOf(environmentId) === undefined; ) {
+      for (let tries = 0; restarted.context.hostedAgents.portOf(environmentId) === undefined;) {
         if ((tries += 1) > 600) throw new Error('The hosted agent did not start');
         await new Promise(resolve => setTimeout(resolve, 50));
       }

@@ -40,8 +40,7 @@ export async function hostedCall(
   const response = await fetch(`${url}/api/hosted-agent/${path}`, {
     method,
     headers,
-    body:
-      body === undefined ? undefined : Buffer.isBuffer(body) ? body : JSON.stringify(body),
+    body: body === undefined ? undefined : Buffer.isBuffer(body) ? body : JSON.stringify(body),
   });
   const text = await response.text();
   let parsed: unknown = text;

@@ -459,8 +459,7 @@ export interface PlatformModels {
   readonly HostedDatasource: PlatformModel<HostedDatasourceRow, 'datasourceSuffix'>;
   readonly HostedBundle: PlatformModel<HostedBundleRow, 'userId' | 'error' | 'publishedAt'>;
   readonly HostedAgentLog: ModelStatic<
-    HostedAgentLogRow &
-      Model<HostedAgentLogRow, Optional<HostedAgentLogRow, 'id' | 'createdAt'>>
+    HostedAgentLogRow & Model<HostedAgentLogRow, Optional<HostedAgentLogRow, 'id' | 'createdAt'>>
   >;
   readonly DevelopmentEnvironment: PlatformModel<DevelopmentEnvironmentRow>;
 }

@@ -176,7 +176,9 @@ export const mountHostedDatasourcesAdmin: PlatformRouteMounter = (router, contex
 
         return {
           value: undefined,
-          logs: [{ projectId, resourceType: 'hosted-datasource', resourceId: id, action: 'delete' }],
+          logs: [
+            { projectId, resourceType: 'hosted-datasource', resourceId: id, action: 'delete' },
+          ],
         };
       });
       res.status(204).end();

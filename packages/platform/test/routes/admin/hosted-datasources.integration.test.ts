@@ -80,9 +80,12 @@ describe.each(availableServers())('hosted data sources (admin API) on $name', se
   });
 
   it('checks the fields (the message starts with the field name)', async () => {
-    const bad = async (body: unknown) => (await admin.call('POST', path, body)).body.errors[0].detail;
+    const bad = async (body: unknown) =>
+      (await admin.call('POST', path, body)).body.errors[0].detail;
     expect(await bad({ name: '', connectionUri: uri })).toMatch(/^name /);
-    expect(await bad({ name: 'x', connectionUri: 'http://example.com' })).toMatch(/^connectionUri /);
+    expect(await bad({ name: 'x', connectionUri: 'http://example.com' })).toMatch(
+      /^connectionUri /,
+    );
     expect(await bad({ name: 'x', connectionUri: uri, datasourceSuffix: 'a b' })).toMatch(
       /^datasourceSuffix /,
     );

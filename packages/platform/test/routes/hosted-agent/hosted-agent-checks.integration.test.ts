@@ -115,9 +115,7 @@ describe.each(availableServers())('/api/hosted-agent checks on $name', server =>
     // adm-zip cleans the names it adds: the unsafe one is written on the entry afterwards.
     unsafe.addFile('escape.js', Buffer.from('')).entryName = '../escape.js';
     expect((await upload(unsafe.toBuffer())).status).toBe(400);
-    expect((await upload(makeBundle('module.exports = () => {};'), 'text/plain')).status).toBe(
-      400,
-    );
+    expect((await upload(makeBundle('module.exports = () => {};'), 'text/plain')).status).toBe(400);
     expect(await test.platform.context.db.models.HostedBundle.count()).toBe(0);
     expect((await upload(makeBundle('module.exports = () => {};'))).status).toBe(201);
   });
@@ -131,8 +129,13 @@ describe.each(availableServers())('/api/hosted-agent checks on $name', server =>
     }
     expect((await call(credentials, ['GET', 'logs?limit=1000'])).body).toEqual({ logs: [] });
     expect(
-      (await call(credentials, ['POST', 'development-environment-for-user', { endpoint: 'ftp://x' }]))
-        .body.errors[0].detail,
+      (
+        await call(credentials, [
+          'POST',
+          'development-environment-for-user',
+          { endpoint: 'ftp://x' },
+        ])
+      ).body.errors[0].detail,
     ).toBe('endpoint must be an http or https URL');
   });
 });
