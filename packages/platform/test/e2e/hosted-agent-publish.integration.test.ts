@@ -54,7 +54,9 @@ describe.each(availableServers())('hosted agents on $name', server => {
     return response.body.bundleId as number;
   };
   /** Lists orders through the hosted agent, as the developer in the Operations team. */
-  const listOrders = async (platform: Platform = test.platform) => {
+  const listOrders = async (
+    platform: Platform = test.platform,
+  ): Promise<{ status: number; body: { data: { attributes: Record<string, unknown> }[] } }> => {
     const { db } = platform.context;
     const environment = await db.models.Environment.findByPk(
       test.platform.bootstrap!.environment.id,
@@ -83,7 +85,7 @@ describe.each(availableServers())('hosted agents on $name', server => {
       { headers: { authorization: `Bearer ${token}` } },
     );
 
-    return { status: response.status, body: await response.json() };
+    return { status: response.status, body: (await response.json()) as never };
   };
 
   beforeAll(async () => {
@@ -136,10 +138,8 @@ describe.each(availableServers())('hosted agents on $name', server => {
 
     const orders = await listOrders();
     expect(orders.status).toBe(200);
-    const labels = orders.body.data.map(
-      (row: { attributes: { label: string } }) => row.attributes.label,
-    );
-    expect([...labels].sort()).toEqual([
+    const labels = orders.body.data.map(row => String(row.attributes.label));
+    expect(labels.sort()).toEqual([
       'paid:20',
       'paid:40',
       'paid:60',

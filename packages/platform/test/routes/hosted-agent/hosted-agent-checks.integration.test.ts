@@ -13,17 +13,34 @@ import type { TestPlatform } from '../../helpers/test-platform';
 import { memberWithToken } from '../../helpers/user-tokens';
 import type { TokenUser } from '../../helpers/user-tokens';
 
+/** One request of the CLI. */
+interface Route {
+  readonly method: string;
+  readonly path: string;
+  readonly body?: unknown;
+  readonly contentType?: string;
+}
+
 /** Every route of the CLI, with a valid request of each. */
-const routes: ReadonlyArray<readonly [string, string, unknown?, string?]> = [
-  ['GET', 'datasources'],
-  ['GET', 'last-published-code-details'],
-  ['POST', 'bundle', makeBundle('module.exports = () => {};'), 'application/zip'],
-  ['POST', 'publish', { bundleId: 1 }],
-  ['GET', 'logs'],
-  ['POST', 'development-environment-for-user', { endpoint: 'http://localhost:3351' }],
+const routes: readonly Route[] = [
+  { method: 'GET', path: 'datasources' },
+  { method: 'GET', path: 'last-published-code-details' },
+  {
+    method: 'POST',
+    path: 'bundle',
+    body: makeBundle('module.exports = () => {};'),
+    contentType: 'application/zip',
+  },
+  { method: 'POST', path: 'publish', body: { bundleId: 1 } },
+  { method: 'GET', path: 'logs' },
+  {
+    method: 'POST',
+    path: 'development-environment-for-user',
+    body: { endpoint: 'http://localhost:3351' },
+  },
 ];
 /** The routes that need a hosted environment. */
-const hostedOnly = routes.filter(([, path]) => path !== 'development-environment-for-user');
+const hostedOnly = routes.filter(route => route.path !== 'development-environment-for-user');
 
 describe.each(availableServers())('/api/hosted-agent checks on $name', server => {
   let test: TestPlatform;
@@ -33,10 +50,15 @@ describe.each(availableServers())('/api/hosted-agent checks on $name', server =>
   let notHostedSecret: string;
   const shop = join(tmpdir(), `grove-hosted-checks-${randomBytes(6).toString('hex')}.sqlite`);
 
-  const call = (
-    credentials: { envSecret?: string; token?: string },
-    [method, path, body, contentType]: readonly [string, string, unknown?, string?],
-  ) => hostedCall(test.platform.url, credentials, method, path, body, contentType);
+  const call = (credentials: { envSecret?: string; token?: string }, route: Route) =>
+    hostedCall(
+      test.platform.url,
+      credentials,
+      route.method,
+      route.path,
+      route.body,
+      route.contentType,
+    );
 
   beforeAll(async () => {
     await createShopDatabase(shop);
@@ -63,27 +85,30 @@ describe.each(availableServers())('/api/hosted-agent checks on $name', server =>
     await rm(shop, { force: true });
   });
 
-  it.each(routes)('%s %s: 401 without the env secret or with an unknown one', async (...route) => {
-    const none = await call({ token: developer.token }, route);
-    expect(none.status).toBe(401);
-    expect(none.body.errors[0]).toMatchObject({ status: 401, code: 'UnauthorizedError' });
-    expect((await call({ envSecret: 'f'.repeat(64), token: developer.token }, route)).status).toBe(
-      401,
-    );
-  });
+  it.each(routes)(
+    '$method $path: 401 without the env secret or with an unknown one',
+    async route => {
+      const none = await call({ token: developer.token }, route);
+      expect(none.status).toBe(401);
+      expect(none.body.errors[0]).toMatchObject({ status: 401, code: 'UnauthorizedError' });
+      expect(
+        (await call({ envSecret: 'f'.repeat(64), token: developer.token }, route)).status,
+      ).toBe(401);
+    },
+  );
 
-  it.each(routes)('%s %s: 401 without a valid user access token', async (...route) => {
+  it.each(routes)('$method $path: 401 without a valid user access token', async route => {
     expect((await call({ envSecret }, route)).status).toBe(401);
     expect((await call({ envSecret, token: 'not-a-token' }, route)).status).toBe(401);
   });
 
-  it.each(routes)('%s %s: 403 for a member who is not Admin nor Developer', async (...route) => {
+  it.each(routes)('$method $path: 403 for a member who is not Admin nor Developer', async route => {
     const refused = await call({ envSecret, token: editor.token }, route);
     expect(refused.status).toBe(403);
     expect(refused.body.errors[0].code).toBe('ForbiddenError');
   });
 
-  it.each(hostedOnly)('%s %s: 404 for an environment that is not hosted', async (...route) => {
+  it.each(hostedOnly)('$method $path: 404 for an environment that is not hosted', async route => {
     const refused = await call({ envSecret: notHostedSecret, token: developer.token }, route);
     expect(refused.status).toBe(404);
     expect(refused.body.errors[0].detail).toBe('This environment is not hosted by the platform');
@@ -98,7 +123,10 @@ describe.each(availableServers())('/api/hosted-agent checks on $name', server =>
 
   it('refuses a bundle above 20 MiB (413), not a zip or without index.js (400)', async () => {
     const upload = (body: Buffer, contentType = 'application/zip') =>
-      call({ envSecret, token: developer.token }, ['POST', 'bundle', body, contentType]);
+      call(
+        { envSecret, token: developer.token },
+        { method: 'POST', path: 'bundle', body, contentType },
+      );
     const big = await upload(Buffer.alloc(20 * 1024 * 1024 + 1));
     expect(big.status).toBe(413);
     const notZip = await upload(Buffer.from('hello'));
@@ -122,19 +150,27 @@ describe.each(availableServers())('/api/hosted-agent checks on $name', server =>
 
   it('checks the publish body and logs query', async () => {
     const credentials = { envSecret, token: developer.token };
-    expect((await call(credentials, ['POST', 'publish', { bundleId: 'x' }])).status).toBe(400);
-    expect((await call(credentials, ['POST', 'publish', { bundleId: 999_999 }])).status).toBe(404);
+    expect(
+      (await call(credentials, { method: 'POST', path: 'publish', body: { bundleId: 'x' } }))
+        .status,
+    ).toBe(400);
+    expect(
+      (await call(credentials, { method: 'POST', path: 'publish', body: { bundleId: 999_999 } }))
+        .status,
+    ).toBe(404);
     for (const query of ['limit=0', 'limit=1001', 'from=yesterday', 'order-by-recent-first=yes']) {
-      expect((await call(credentials, ['GET', `logs?${query}`])).status).toBe(400);
+      expect((await call(credentials, { method: 'GET', path: `logs?${query}` })).status).toBe(400);
     }
-    expect((await call(credentials, ['GET', 'logs?limit=1000'])).body).toEqual({ logs: [] });
+    expect((await call(credentials, { method: 'GET', path: 'logs?limit=1000' })).body).toEqual({
+      logs: [],
+    });
     expect(
       (
-        await call(credentials, [
-          'POST',
-          'development-environment-for-user',
-          { endpoint: 'ftp://x' },
-        ])
+        await call(credentials, {
+          method: 'POST',
+          path: 'development-environment-for-user',
+          body: { endpoint: 'ftp://x' },
+        })
       ).body.errors[0].detail,
     ).toBe('endpoint must be an http or https URL');
   });
