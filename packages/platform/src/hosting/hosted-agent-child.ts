@@ -15,6 +15,8 @@ const STOP_TIMEOUT_MS = 5_000;
 export interface HostedAgentChild {
   /** The port it serves on, once ready; rejects with the reason it failed to load. */
   readonly ready: Promise<number>;
+  /** Resolves with the exit code (or signal) once the process ended, whoever ended it. */
+  readonly exited: Promise<string>;
   /** Stops it (asks, then kills after 5 s); resolves once it exited. */
   stop(): Promise<void>;
 }
@@ -39,9 +41,8 @@ export function startHostedAgentChild(
     env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production' },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
-  const exited = new Promise<void>(resolve => {
-    if (child.exitCode !== null) resolve();
-    child.once('exit', () => resolve());
+  const exited = new Promise<string>(resolve => {
+    child.once('exit', (code, signal) => resolve(signal ?? `code ${code ?? 'none'}`));
   });
   for (const [stream, level] of [
     [child.stdout, 'Info'],
@@ -83,6 +84,7 @@ export function startHostedAgentChild(
 
   return {
     ready,
+    exited,
     stop: () => {
       stopping ??= (async () => {
         if (child.exitCode === null && child.signalCode === null) {

@@ -140,6 +140,13 @@ export function createHostedAgentSupervisor(
   const switchTo = async (environmentId: number, next: Running) => {
     const previous = running.get(environmentId);
     running.set(environmentId, next);
+    // A child that dies while serving (not stopped by us) is logged and forgotten; the next
+    // publish or platform start runs the environment's agent again.
+    void next.child.exited.then(how => {
+      if (running.get(environmentId) !== next) return;
+      running.delete(environmentId);
+      log(environmentId, 'Error', `The agent process exited (${how})`);
+    });
     await models.Environment.update(
       { agentUrl: `http://127.0.0.1:${next.port}` },
       { where: { id: environmentId } },
