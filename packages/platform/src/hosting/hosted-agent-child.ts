@@ -87,7 +87,8 @@ export function startHostedAgentChild(
     exited,
     stop: () => {
       stopping ??= (async () => {
-        if (child.exitCode === null && child.signalCode === null) {
+        // A process that never spawned (no pid) or already ended has nothing to stop.
+        if (child.pid !== undefined && child.exitCode === null && child.signalCode === null) {
           if (child.connected) child.send({ type: 'stop' });
           const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
           await exited;
