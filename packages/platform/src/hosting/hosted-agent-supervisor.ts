@@ -33,6 +33,13 @@ export interface HostedAgentSupervisor {
     bundleId: number,
     progress: (message: string) => void,
   ): Promise<PublishResult>;
+  /**
+   * Starts an environment's agent again from its last deployed bundle (a new env secret), the
+   * previous one serving until the new one is ready.
+   */
+  restart(environmentId: number): Promise<void>;
+  /** Stops an environment's agent (the environment was deleted). */
+  stop(environmentId: number): Promise<void>;
   /** The port of an environment's running agent, if any. */
   portOf(environmentId: number): number | undefined;
   /** Stops every child (platform close). */
@@ -165,30 +172,33 @@ export function createHostedAgentSupervisor(
     return result;
   };
 
+  /** Starts (again) an environment's agent from its last deployed bundle, if it has one. */
+  const startFromLastBundle = (environmentId: number) =>
+    serialize(environmentId, async () => {
+      const bundle = await models.HostedBundle.findOne({
+        where: { environmentId, status: 'deployed' },
+        order: [
+          ['publishedAt', 'DESC'],
+          ['id', 'DESC'],
+        ],
+      });
+      if (!bundle || closed) return;
+      try {
+        await switchTo(environmentId, await launch(environmentId, bundle, () => undefined));
+      } catch (error) {
+        const message = `The hosted agent could not start: ${errorMessage(error)}`;
+        log(environmentId, 'Error', message);
+        logger('Error', `Environment ${environmentId}: ${message}`);
+      }
+    });
+
   const startEvery = async () => {
-    const environments = await models.Environment.findAll({ where: { hosted: true } });
-    await Promise.all(
-      environments.map(async environment => {
-        const bundle = await models.HostedBundle.findOne({
-          where: { environmentId: environment.id, status: 'deployed' },
-          order: [
-            ['publishedAt', 'DESC'],
-            ['id', 'DESC'],
-          ],
-        });
-        if (!bundle) return;
-        await serialize(environment.id, async () => {
-          if (closed) return;
-          try {
-            await switchTo(environment.id, await launch(environment.id, bundle, () => undefined));
-          } catch (error) {
-            const message = `The hosted agent could not start: ${errorMessage(error)}`;
-            log(environment.id, 'Error', message);
-            logger('Error', `Environment ${environment.id}: ${message}`);
-          }
-        });
-      }),
-    );
+    if (closed) return;
+    const environments = await models.Environment.findAll({
+      where: { hosted: true },
+      attributes: ['id'],
+    });
+    await Promise.all(environments.map(environment => startFromLastBundle(environment.id)));
   };
 
   return {
@@ -224,6 +234,15 @@ export function createHostedAgentSupervisor(
         }
       });
     },
+
+    restart: environmentId => startFromLastBundle(environmentId),
+
+    stop: environmentId =>
+      serialize(environmentId, async () => {
+        const current = running.get(environmentId);
+        running.delete(environmentId);
+        await retire(current);
+      }),
 
     portOf: environmentId => running.get(environmentId)?.port,
 

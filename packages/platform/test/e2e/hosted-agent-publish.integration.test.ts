@@ -9,7 +9,7 @@ import { createPlatform } from '../../src';
 import type { Platform } from '../../src';
 import { hostedAuthSecret } from '../../src/hosting/hosted-secrets';
 import { agentCall } from '../helpers/agent-call';
-import { loginBootstrapAdmin } from '../helpers/admin-client';
+import { loginAdmin, loginBootstrapAdmin } from '../helpers/admin-client';
 import { createShopDatabase } from '../helpers/agents-under-test';
 import { hostedCall, makeBundle, publishBundle } from '../helpers/hosted-agent-client';
 import { availableServers } from '../helpers/test-databases';
@@ -19,6 +19,14 @@ import { memberWithToken } from '../helpers/user-tokens';
 import type { TokenUser } from '../helpers/user-tokens';
 
 jest.setTimeout(120_000);
+
+/** Polls until the condition holds (30 s at most). */
+async function waitFor(condition: () => boolean): Promise<void> {
+  for (let tries = 0; !condition(); tries += 1) {
+    if (tries > 600) throw new Error('Timed out');
+    await new Promise(resolve => setTimeout(resolve, 50));
+  }
+}
 
 /** A customization adding `label` (`<status>:<amount>`) to the suffixed `orders` collection. */
 const labelCustomization = `
@@ -250,6 +258,26 @@ describe.each(availableServers())('hosted agents on $name', server => {
     );
   });
 
+  it('starts the hosted agent again with a regenerated env secret', async () => {
+    const environmentId = test.platform.bootstrap!.environment.id;
+    const before = test.platform.context.hostedAgents.portOf(environmentId);
+    const admin = await loginBootstrapAdmin(test.platform);
+    const since = new Date().toISOString();
+    const regenerated = await admin.call(
+      'POST',
+      `/api/admin/projects/${test.platform.bootstrap!.project.id}/environments/${environmentId}/secret`,
+    );
+    expect(regenerated.status).toBe(200);
+    envSecret = regenerated.body.data.secret;
+    await waitFor(() => test.platform.context.hostedAgents.portOf(environmentId) !== before);
+    expect((await listOrders()).status).toBe(200);
+    const logs = await hostedCall(test.platform.url, credentials(), 'GET', `logs?from=${since}`);
+    expect(logs.body.logs.map((line: { message: string }) => line.message)).toContainEqual(
+      expect.stringMatching(/^Agent started on port \d+$/),
+    );
+    expect(logs.body.logs.filter((line: { level: string }) => line.level === 'Error')).toEqual([]);
+  });
+
   // Last: it closes the test's platform.
   it('starts the hosted agents of a platform that starts again', async () => {
     await test.platform.close();
@@ -260,13 +288,23 @@ describe.each(availableServers())('hosted agents on $name', server => {
     });
     try {
       const environmentId = test.platform.bootstrap!.environment.id;
-      for (let tries = 0; restarted.context.hostedAgents.portOf(environmentId) === undefined;) {
-        if ((tries += 1) > 600) throw new Error('The hosted agent did not start');
-        await new Promise(resolve => setTimeout(resolve, 50));
-      }
+      await waitFor(() => restarted.context.hostedAgents.portOf(environmentId) !== undefined);
       const orders = await listOrders(restarted);
       expect(orders.status).toBe(200);
       expect(orders.body.data).toHaveLength(6);
+
+      // Deleting the environment stops its hosted agent.
+      const { adminEmail, adminPassword, project } = test.platform.bootstrap!;
+      const admin = await loginAdmin(restarted, adminEmail, adminPassword);
+      const agentUrl = (await restarted.context.db.models.Environment.findByPk(environmentId))!
+        .agentUrl!;
+      const removed = await admin.call(
+        'DELETE',
+        `/api/admin/projects/${project.id}/environments/${environmentId}`,
+      );
+      expect(removed.status).toBe(204);
+      expect(restarted.context.hostedAgents.portOf(environmentId)).toBeUndefined();
+      await expect(fetch(`${agentUrl}/forest`)).rejects.toThrow();
     } finally {
       await restarted.close();
     }
