@@ -11,9 +11,12 @@ import { extractBundleZip } from './bundle-zip';
 import { startHostedAgentChild } from './hosted-agent-child';
 import type { HostedAgentChild } from './hosted-agent-child';
 import { connectionContext, hostedAuthSecret } from './hosted-secrets';
+import { HOSTED_AGENT_LOG_LINES_KEPT, trimHostedAgentLogs } from './trim-hosted-agent-logs';
 
 /** Longest stored log line. */
 const MAX_LOG_LENGTH = 8_000;
+/** An environment's old log lines are trimmed every this many lines. */
+const TRIM_EVERY = 500;
 
 /** The outcome of a publish. */
 export type PublishResult =
@@ -84,12 +87,21 @@ export function createHostedAgentSupervisor(
   let closed = false;
   let starting: Promise<void> = Promise.resolve();
 
+  const written = new Map<number, number>();
   const log = (environmentId: number, level: HostedAgentLogLevel, message: string) => {
+    const count = (written.get(environmentId) ?? 0) + 1;
+    written.set(environmentId, count);
     models.HostedAgentLog.create({
       environmentId,
       level,
       message: message.slice(0, MAX_LOG_LENGTH),
-    }).catch(error => logger('Warn', `Could not store a hosted agent log: ${errorMessage(error)}`));
+    })
+      .then(() =>
+        count % TRIM_EVERY === 0
+          ? trimHostedAgentLogs(db, environmentId, HOSTED_AGENT_LOG_LINES_KEPT)
+          : undefined,
+      )
+      .catch(error => logger('Warn', `Could not store a hosted agent log: ${errorMessage(error)}`));
   };
 
   /** Extracts the bundle, starts its child and waits until it serves (or failed: cleaned up). */
