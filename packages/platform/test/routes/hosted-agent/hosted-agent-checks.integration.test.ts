@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { createEnvironment } from '../../../src/services/create-environment';
-import { loginBootstrapAdmin } from '../../helpers/admin-client';
+import { addMember, loginBootstrapAdmin } from '../../helpers/admin-client';
+import { codeFlowTokens, discover } from '../../oidc/helpers/oidc-flows';
 import { createShopDatabase } from '../../helpers/agents-under-test';
 import { hostedCall, makeBundle } from '../../helpers/hosted-agent-client';
 import { availableServers } from '../../helpers/test-databases';
@@ -46,6 +47,7 @@ describe.each(availableServers())('/api/hosted-agent checks on $name', server =>
   let test: TestPlatform;
   let developer: TokenUser;
   let editor: TokenUser;
+  let outsider: string;
   let envSecret: string;
   let notHostedSecret: string;
   const shop = join(tmpdir(), `grove-hosted-checks-${randomBytes(6).toString('hex')}.sqlite`);
@@ -73,6 +75,20 @@ describe.each(availableServers())('/api/hosted-agent checks on $name', server =>
       `/api/admin/projects/${project.id}/environments/${environment.id}/hosted-datasources`,
       { name: 'shop', connectionUri: `sqlite:${shop}` },
     );
+    // A Developer of another project, logged in through that project's environment.
+    const other = await admin.call('POST', '/api/admin/projects', { name: 'Elsewhere' });
+    const otherEnvironment = await admin.call(
+      'POST',
+      `/api/admin/projects/${other.body.data.id}/environments`,
+      { name: 'Production', agentUrl: 'http://localhost:3351' },
+    );
+    await addMember(test.platform, other.body.data.id, 'Developer', 'outsider@grove.test');
+    outsider = (
+      await codeFlowTokens(await discover(test.platform.url), otherEnvironment.body.data.secret, {
+        email: 'outsider@grove.test',
+        password: 'a long enough password',
+      })
+    ).accessToken;
     notHostedSecret = (
       await createEnvironment(test.platform.context.db, null, {
         projectId: project.id,
@@ -102,11 +118,15 @@ describe.each(availableServers())('/api/hosted-agent checks on $name', server =>
     expect((await call({ envSecret, token: 'not-a-token' }, route)).status).toBe(401);
   });
 
-  it.each(routes)('$method $path: 403 for a member who is not Admin nor Developer', async route => {
-    const refused = await call({ envSecret, token: editor.token }, route);
-    expect(refused.status).toBe(403);
-    expect(refused.body.errors[0].code).toBe('ForbiddenError');
-  });
+  it.each(routes)(
+    '$method $path: 403 for a member who is not Admin nor Developer, and a non-member',
+    async route => {
+      const refused = await call({ envSecret, token: editor.token }, route);
+      expect(refused.status).toBe(403);
+      expect(refused.body.errors[0].code).toBe('ForbiddenError');
+      expect((await call({ envSecret, token: outsider }, route)).status).toBe(403);
+    },
+  );
 
   it.each(hostedOnly)('$method $path: 404 for an environment that is not hosted', async route => {
     const refused = await call({ envSecret: notHostedSecret, token: developer.token }, route);
