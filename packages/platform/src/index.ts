@@ -70,6 +70,8 @@ export { createPlatform } from './create-platform';
 export type { Platform } from './create-platform';
 export type { PlatformOptions, SandboxOptions } from './platform-options';
 export type { PlatformContext, PlatformMode } from './platform-context';
+// The hosted agent's session-signing secret (tests sign its users' sessions with it).
+export { hostedAuthSecret } from './hosting/hosted-secrets';
 export type {
   HostedAgentSupervisor,
   HostedAgentSupervisorOptions,

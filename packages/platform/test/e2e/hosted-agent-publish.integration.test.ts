@@ -5,9 +5,8 @@ import { join } from 'node:path';
 
 import { signSessionToken } from '@grove/platform-client';
 
-import { createPlatform } from '../../src';
+import { createPlatform, hostedAuthSecret } from '../../src';
 import type { Platform } from '../../src';
-import { hostedAuthSecret } from '../../src/hosting/hosted-secrets';
 import { agentCall } from '../helpers/agent-call';
 import { loginAdmin, loginBootstrapAdmin } from '../helpers/admin-client';
 import { createShopDatabase } from '../helpers/agents-under-test';

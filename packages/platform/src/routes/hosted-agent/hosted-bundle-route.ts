@@ -8,6 +8,9 @@ import type { PlatformRouteMounter } from '../../http/platform-router-mounter';
 import { checkBundleZip } from '../../hosting/bundle-zip';
 import { hostedAgentCallerOf, requireHostedAgentCaller } from './hosted-agent-caller';
 
+/** The content types of a zip (`application/zip`, and what some clients send for one). */
+const ZIP_TYPES = ['application/zip', 'application/x-zip-compressed', 'application/octet-stream'];
+
 /** Largest bundle: 413 above. */
 export const MAX_BUNDLE_SIZE = 20 * 1024 * 1024;
 
@@ -28,12 +31,12 @@ export const mountHostedBundle: PlatformRouteMounter = (router, context) => {
     requireHostedAgentCaller(context, { hosted: true }),
     (req, _res, next) => {
       next(
-        req.is('application/zip')
+        req.is(ZIP_TYPES)
           ? undefined
           : new ValidationError('The bundle must be sent as Content-Type: application/zip'),
       );
     },
-    express.raw({ type: 'application/zip', limit: MAX_BUNDLE_SIZE }),
+    express.raw({ type: ZIP_TYPES, limit: MAX_BUNDLE_SIZE }),
     handle(async (req, res) => {
       const bytes: unknown = req.body;
       if (!Buffer.isBuffer(bytes) || bytes.length === 0) {
