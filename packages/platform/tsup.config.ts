@@ -8,6 +8,16 @@ export default defineConfig([
     clean: true,
     sourcemap: true,
     target: 'node20',
+    // `__dirname` in the ESM build too: the hosted agents' entry is found from it.
+    shims: true,
+  },
+  {
+    // The child process of a hosted agent (see src/hosting/hosted-agent-entry.ts): CommonJS,
+    // started with `node dist/hosting/hosted-agent-process.js`.
+    entry: { 'hosting/hosted-agent-process': 'src/hosting/hosted-agent-process.ts' },
+    format: ['cjs'],
+    sourcemap: true,
+    target: 'node20',
   },
   {
     // The `grove-platform` command: CommonJS only, with its shebang.

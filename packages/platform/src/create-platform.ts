@@ -19,6 +19,7 @@ import { readOrCreateSetting } from './database/read-or-create-setting';
 import { createMemoryEventBus } from './events/create-memory-event-bus';
 import { createEventStreamCounter } from './events/event-stream-counter';
 import { createRedisEventBus, EVENTS_CHANNEL } from './events/create-redis-event-bus';
+import { createHostedAgentSupervisor } from './hosting/hosted-agent-supervisor';
 import { buildPlatformRouter } from './http/build-platform-router';
 import { oidcProvider } from './oidc/oidc-provider-registry';
 import type { PlatformContext } from './platform-context';
@@ -160,6 +161,7 @@ export async function createPlatform(
       loginLimiter: createLoginRateLimiter(rateLimiter),
       webhookKey,
       publicApiRateLimits: options.publicApiRateLimits ?? {},
+      hostedAgents: createHostedAgentSupervisor({ db, logger, serverUrl: publicUrl }),
       onClose: hook => closeHooks.push(hook),
     };
     const app = express();
@@ -171,6 +173,9 @@ export async function createPlatform(
     // Runs a previous process left active are ended before the first request can start one.
     await startWorkflowRunSweeper(context);
     server?.on('request', app);
+    // Hosted agents call the platform as they start: once it serves. In the background (each
+    // failure is logged and kept in the environment's hosted agent logs); close() waits for it.
+    if (mode === 'standard') void context.hostedAgents.startAll();
 
     let closing: Promise<void> | undefined;
 
@@ -183,6 +188,8 @@ export async function createPlatform(
       sandbox: context.sandbox,
       close: () => {
         closing ??= (async () => {
+          // First: the hosted agents close their event streams and send their last logs.
+          await context.hostedAgents.close();
           const closed = closeServer(server);
           for (const hook of closeHooks.reverse()) await hook();
           await closed;

@@ -29,6 +29,12 @@ export type {
   WorkflowRunRow,
   WorkflowRunStatus,
   WorkflowRunStepResult,
+  HostedDatasourceRow,
+  HostedBundleRow,
+  HostedBundleStatus,
+  HostedAgentLogRow,
+  HostedAgentLogLevel,
+  DevelopmentEnvironmentRow,
 } from './database/models/platform-models';
 
 // Secrets
@@ -64,6 +70,13 @@ export { createPlatform } from './create-platform';
 export type { Platform } from './create-platform';
 export type { PlatformOptions, SandboxOptions } from './platform-options';
 export type { PlatformContext, PlatformMode } from './platform-context';
+// The hosted agent's session-signing secret (tests sign its users' sessions with it).
+export { hostedAuthSecret } from './hosting/hosted-secrets';
+export type {
+  HostedAgentSupervisor,
+  HostedAgentSupervisorOptions,
+  PublishResult,
+} from './hosting/hosted-agent-supervisor';
 export { bootstrapPlatform } from './bootstrap/bootstrap-platform';
 export type { BootstrapOptions, BootstrapResult } from './bootstrap/bootstrap-platform';
 

@@ -6,6 +6,7 @@ import type { RateLimiterFactory } from './auth/rate-limiter-factory';
 import type { PlatformDatabase } from './database/platform-database';
 import type { EventStreamCounter } from './events/event-stream-counter';
 import type { PlatformEventBus } from './events/platform-event-bus';
+import type { HostedAgentSupervisor } from './hosting/hosted-agent-supervisor';
 import type { SandboxState } from './sandbox/sandbox-state';
 
 /**
@@ -36,6 +37,8 @@ export interface PlatformContext {
   readonly webhookKey: Uint8Array;
   /** The public API's rate limits, as configured (defaults apply to what is not set). */
   readonly publicApiRateLimits: Partial<PublicApiRateLimits>;
+  /** The agents the platform hosts itself, one child process per hosted environment. */
+  readonly hostedAgents: HostedAgentSupervisor;
   /** Registers work to do when the platform closes (end streams, stop timers), before the database closes. */
   onClose(hook: () => Promise<void> | void): void;
 }

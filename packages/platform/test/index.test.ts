@@ -52,6 +52,7 @@ describe('@grove/platform exports', () => {
       'generateEnvSecret',
       'hashEnvSecret',
       'hashPassword',
+      'hostedAuthSecret',
       'loadEnvironmentSchema',
       'mergePermissionOverride',
       'migratePlatformDatabase',

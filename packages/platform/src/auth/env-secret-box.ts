@@ -13,6 +13,13 @@ export interface EnvSecretBox {
   seal(secret: string): string;
   /** The env secret back; throws when the ciphertext was not sealed for this hash with this key. */
   open(ciphertext: string, secretHash: string): string;
+  /**
+   * The ciphertext of another secret (a hosted data source's connection URI, a hosted agent's
+   * auth secret), bound to `context` (the authenticated data: what the value belongs to).
+   */
+  sealValue(value: string, context: string): string;
+  /** A value of {@link EnvSecretBox.sealValue} back; throws for another context or key. */
+  openValue(ciphertext: string, context: string): string;
 }
 
 /** The `platform_settings` key of a generated key. */
@@ -47,32 +54,41 @@ export function createEnvSecretBox(
   }
   const key = Buffer.from(hexKey, 'hex');
 
+  const sealValue = (value: string, context: string): string => {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', key, iv);
+    cipher.setAAD(Buffer.from(context, 'utf8'));
+    const encrypted = Buffer.concat([cipher.update(value, 'utf8'), cipher.final()]);
+
+    return [VERSION, b64(iv), b64(cipher.getAuthTag()), b64(encrypted)].join('.');
+  };
+  const openValue = (ciphertext: string, context: string): string => {
+    const [version, iv, tag, encrypted, ...rest] = ciphertext.split('.');
+    if (version !== VERSION || !iv || !tag || encrypted === undefined || rest.length > 0) {
+      throw new Error('Malformed ciphertext');
+    }
+    const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+    decipher.setAAD(Buffer.from(context, 'utf8'));
+    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+
+    return Buffer.concat([
+      decipher.update(Buffer.from(encrypted, 'base64url')),
+      decipher.final(),
+    ]).toString('utf8');
+  };
+
   return {
     keySource,
-    seal(secret) {
-      const iv = randomBytes(12);
-      const cipher = createCipheriv('aes-256-gcm', key, iv);
-      cipher.setAAD(Buffer.from(hashEnvSecret(secret), 'utf8'));
-      const encrypted = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
-
-      return [VERSION, b64(iv), b64(cipher.getAuthTag()), b64(encrypted)].join('.');
-    },
+    // An env secret's context is its own hash: the hash stored beside it.
+    seal: secret => sealValue(secret, hashEnvSecret(secret)),
     open(ciphertext, secretHash) {
-      const [version, iv, tag, encrypted, ...rest] = ciphertext.split('.');
-      if (version !== VERSION || !iv || !tag || encrypted === undefined || rest.length > 0) {
-        throw new Error('Malformed env secret ciphertext');
-      }
-      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
-      decipher.setAAD(Buffer.from(secretHash, 'utf8'));
-      decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-      const secret = Buffer.concat([
-        decipher.update(Buffer.from(encrypted, 'base64url')),
-        decipher.final(),
-      ]).toString('utf8');
+      const secret = openValue(ciphertext, secretHash);
       if (hashEnvSecret(secret) !== secretHash) throw new Error('The env secret does not match');
 
       return secret;
     },
+    sealValue,
+    openValue,
   };
 }
 

@@ -11,6 +11,7 @@ import { mountApiTokens } from '../routes/admin/api-tokens-route';
 import { mountAdminEnvironment } from '../routes/admin/environment-route';
 import { mountEnvironmentSchema } from '../routes/admin/environment-schema-route';
 import { mountEnvironments } from '../routes/admin/environments-route';
+import { mountHostedDatasourcesAdmin } from '../routes/admin/hosted-datasources-route';
 import { mountInvitations } from '../routes/admin/invitations-route';
 import { mountLogin } from '../routes/admin/login-route';
 import { mountMembers } from '../routes/admin/members-route';
@@ -52,6 +53,12 @@ import { mountCreateApproval } from '../routes/approvals/create-approval-route';
 import { mountPendingApprovals } from '../routes/approvals/pending-approvals-route';
 import { mountReviewApproval } from '../routes/approvals/review-approval-route';
 
+import { mountDevelopmentEnvironmentForUser } from '../routes/hosted-agent/development-environment-for-user-route';
+import { mountHostedBundle } from '../routes/hosted-agent/hosted-bundle-route';
+import { mountHostedDatasources } from '../routes/hosted-agent/hosted-datasources-route';
+import { mountHostedLogs } from '../routes/hosted-agent/hosted-logs-route';
+import { mountHostedPublish } from '../routes/hosted-agent/hosted-publish-route';
+import { mountLastPublishedCodeDetails } from '../routes/hosted-agent/last-published-code-details-route';
 import { mountMcpAuthorize } from '../routes/mcp-oauth/mcp-authorize-route';
 import { mountMcpClient } from '../routes/mcp-oauth/mcp-client-route';
 import { mountMcpRegister } from '../routes/mcp-oauth/mcp-register-route';
@@ -153,6 +160,22 @@ const mcpOAuthRoutes: readonly PlatformRouteMounter[] = [
   mountMcpToken,
 ];
 
+/**
+ * Standard mode: the `grove-cloud` CLI's routes (`/api/hosted-agent/…`). Each checks, before any
+ * body is read, the env secret (401), the Bearer user access token (401), that the user is an
+ * Admin or a Developer of the project (403) and, except the development environment, that the
+ * environment is hosted (404). Then each reads its own body: 16 KiB of JSON, or the bundle's raw
+ * zip (20 MiB, 413 above). Publish answers a server-sent event stream.
+ */
+const hostedAgentRoutes: readonly PlatformRouteMounter[] = [
+  mountHostedDatasources,
+  mountLastPublishedCodeDetails,
+  mountHostedBundle,
+  mountHostedPublish,
+  mountHostedLogs,
+  mountDevelopmentEnvironmentForUser,
+];
+
 /** Paths of the test kit's channel (sandbox mode), called with the env secret like agent paths. */
 const TEST_KIT_PATHS = ['/agent-schema', '/permission-override'];
 
@@ -187,6 +210,8 @@ const projectAdminRoutes: readonly PlatformRouteMounter[] = [
   mountEnvironments,
   mountAdminEnvironment,
   mountEnvironmentSchema,
+  // The data sources of an environment the platform hosts (connection URIs encrypted).
+  mountHostedDatasourcesAdmin,
   mountRendering,
   mountMembers,
   mountInvitations,
@@ -244,7 +269,10 @@ const ADMIN_BODY_LIMIT = 2 * 1024 * 1024;
  *    4 MiB limit). In sandbox mode an unknown env secret provisions its environment there, the
  *    test-kit paths are checked the same way, and the sandbox-only routes follow (each resolves its caller before reading its small body);
  *    in standard mode the user routes follow (activity logs, approvals): each checks the Bearer
- *    user access token, then the rendering or project, before reading its small body;
+ *    user access token, then the rendering or project, before reading its small body; then the
+ *    `grove-cloud` CLI's routes under `/api/hosted-agent` (standard mode only): env secret, user
+ *    token, role and hosted environment checked before each reads its own bounded body (the
+ *    bundle's raw zip: 20 MiB);
  * 2. admin API, public part — login and invitation acceptance, each with a 16 KiB body limit;
  * 3. admin API — the session cookie (401) and, for changes, the CSRF header (403) are checked,
  *    then a user on a one-time password is held to changing it (403), before the body is
@@ -286,6 +314,7 @@ export function buildPlatformRouter(context: PlatformContext, maxBodySize: numbe
   for (const mount of sandbox ? sandboxRoutes(context) : userRoutes(context)) {
     mount(router, context);
   }
+  if (!sandbox) for (const mount of hostedAgentRoutes) mount(router, context);
 
   for (const mount of publicAdminRoutes) mount(router, context);
   router.use(

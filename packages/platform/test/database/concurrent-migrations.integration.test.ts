@@ -38,6 +38,7 @@ describeOnPostgres('platform processes starting together on PostgreSQL', () => {
       { name: '0003-environment-secret-ciphertext' },
       { name: '0004-public-api-and-workflows' },
       { name: '0005-must-change-password' },
+      { name: '0006-hosted-agents' },
     ]);
   });
 });

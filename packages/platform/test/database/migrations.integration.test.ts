@@ -1,5 +1,6 @@
 import { migratePlatformDatabase, MIGRATIONS_TABLE } from '../../src';
 import { mustChangePassword } from '../../src/database/migrations/0005-must-change-password';
+import { hostedAgents } from '../../src/database/migrations/0006-hosted-agents';
 import { availableServers, createTestDatabase } from '../helpers/test-databases';
 import type { TestDatabase } from '../helpers/test-databases';
 
@@ -9,7 +10,11 @@ const TABLES = [
   'api_tokens',
   'environment_schemas',
   'approval_requests',
+  'development_environments',
   'environments',
+  'hosted_agent_logs',
+  'hosted_bundles',
+  'hosted_datasources',
   MIGRATIONS_TABLE,
   'invitations',
   'note_messages',
@@ -35,6 +40,7 @@ const MIGRATIONS = [
   '0003-environment-secret-ciphertext',
   '0004-public-api-and-workflows',
   '0005-must-change-password',
+  '0006-hosted-agents',
 ];
 
 describe.each(availableServers())('platform migrations on $name', server => {
@@ -103,5 +109,24 @@ describe.each(availableServers())('platform migrations on $name', server => {
 
     expect(await columns()).toContain('must_change_password');
     expect(user!.mustChangePassword).toBe(false);
+  });
+
+  it('0006 makes existing environments not hosted, and takes its tables and columns back', async () => {
+    const queryInterface = test.db.sequelize.getQueryInterface();
+    const project = await test.db.models.Project.create({ name: 'Shop' });
+    await hostedAgents.down(queryInterface);
+    expect(await tableNames()).not.toContain('hosted_bundles');
+    await test.db.sequelize.query(
+      `INSERT INTO environments (project_id, name, is_production, secret_hash, ip_whitelist_enabled,
+         ip_whitelist_rules, created_at, updated_at)
+       VALUES (:projectId, 'Old', false, :hash, false, '[]', :now, :now)`,
+      { replacements: { projectId: project.id, hash: 'a'.repeat(64), now: new Date() } },
+    );
+
+    await hostedAgents.up(queryInterface);
+    const environment = await test.db.models.Environment.findOne({ where: { name: 'Old' } });
+
+    expect(environment).toMatchObject({ hosted: false, hostedAuthSecretCiphertext: null });
+    expect(await tableNames()).toEqual(TABLES);
   });
 });

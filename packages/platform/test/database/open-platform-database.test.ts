@@ -39,6 +39,7 @@ describe('openPlatformDatabase', () => {
         'Platform database: applied migration 0003-environment-secret-ciphertext',
         'Platform database: applied migration 0004-public-api-and-workflows',
         'Platform database: applied migration 0005-must-change-password',
+        'Platform database: applied migration 0006-hosted-agents',
       ]);
     } finally {
       await db.close();

@@ -3,6 +3,7 @@ import { loginAndApprovals } from './0002-login-and-approvals';
 import { environmentSecretCiphertext } from './0003-environment-secret-ciphertext';
 import { publicApiAndWorkflows } from './0004-public-api-and-workflows';
 import { mustChangePassword } from './0005-must-change-password';
+import { hostedAgents } from './0006-hosted-agents';
 import type { PlatformMigration } from './platform-migration';
 
 /** Every migration of the platform, oldest first. Append new versions; never reorder. */
@@ -12,4 +13,5 @@ export const platformMigrations: readonly PlatformMigration[] = [
   environmentSecretCiphertext,
   publicApiAndWorkflows,
   mustChangePassword,
+  hostedAgents,
 ];

@@ -47,6 +47,8 @@ export function definePlatformModels(sequelize: Sequelize): PlatformModels {
       secretCiphertext: string(true),
       ipWhitelistEnabled: flag(),
       ipWhitelistRules: json([]),
+      hosted: flag(),
+      hostedAuthSecretCiphertext: string(true),
     }),
     Team: define('Team', 'teams', { projectId: integer(), name: string() }),
     Role: define('Role', 'roles', { projectId: integer(), name: string(), builtIn: flag() }),
@@ -238,5 +240,44 @@ export function definePlatformModels(sequelize: Sequelize): PlatformModels {
       // Admin logs are written once, never updated.
       { tableName: 'admin_logs', underscored: true, updatedAt: false },
     ) as unknown as PlatformModels['AdminLog'],
+    HostedDatasource: define('HostedDatasource', 'hosted_datasources', {
+      environmentId: integer(),
+      name: string(),
+      datasourceSuffix: string(true),
+      dialect: string(),
+      connectionCiphertext: { type: DataTypes.TEXT, allowNull: false },
+      introspection: json({}),
+    }),
+    HostedBundle: define('HostedBundle', 'hosted_bundles', {
+      environmentId: integer(),
+      userId: integer(true),
+      sha256: string(),
+      size: integer(),
+      bytes: { type: DataTypes.BLOB, allowNull: false },
+      status: {
+        type: DataTypes.STRING,
+        allowNull: false,
+        defaultValue: 'uploaded',
+        validate: { isIn: [['uploaded', 'deployed', 'failed']] },
+      },
+      error: { type: DataTypes.TEXT, allowNull: true },
+      publishedAt: { type: DataTypes.DATE, allowNull: true },
+    }),
+    HostedAgentLog: sequelize.define(
+      'HostedAgentLog',
+      {
+        id: id(),
+        environmentId: integer(),
+        level: string(),
+        message: { type: DataTypes.TEXT, allowNull: false },
+      },
+      // Logs are written once, never updated.
+      { tableName: 'hosted_agent_logs', underscored: true, updatedAt: false },
+    ) as unknown as PlatformModels['HostedAgentLog'],
+    DevelopmentEnvironment: define('DevelopmentEnvironment', 'development_environments', {
+      environmentId: integer(),
+      userId: integer(),
+      hostedEnvironmentId: integer(),
+    }),
   };
 }

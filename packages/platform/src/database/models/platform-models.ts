@@ -36,6 +36,10 @@ export interface EnvironmentRow extends RowBase {
   ipWhitelistEnabled: boolean;
   /** The protocol's IP rules: `{ type: 0, ip }`, `{ type: 1, ipMinimum, ipMaximum }`, `{ type: 2, range }`. */
   ipWhitelistRules: unknown[];
+  /** True when the platform runs the environment's agent itself (hosted data sources and bundles). */
+  hosted: boolean;
+  /** The hosted agent's session-signing secret, encrypted with the platform's secret key. */
+  hostedAuthSecretCiphertext: string | null;
 }
 
 /** A team of a project; users see the data through their team's rendering. */
@@ -297,13 +301,67 @@ export interface WorkflowRunRow {
   updatedAt: Date;
 }
 
+/** A data source of a hosted environment; its connection URI is stored encrypted only. */
+export interface HostedDatasourceRow extends RowBase {
+  environmentId: number;
+  name: string;
+  /** Appended to the name of each of its collections, or null. */
+  datasourceSuffix: string | null;
+  /** `postgres`, `mysql`, `mariadb` or `sqlite`. */
+  dialect: string;
+  /** The connection URI, AES-256-GCM (see `EnvSecretBox.sealValue`). */
+  connectionCiphertext: string;
+  /** The `@grove/datasource-sql` `introspect()` JSON. */
+  introspection: unknown;
+}
+
+/** Status of an uploaded bundle. */
+export type HostedBundleStatus = 'uploaded' | 'deployed' | 'failed';
+
+/** A zip of built customizations uploaded for a hosted environment. */
+export interface HostedBundleRow extends RowBase {
+  environmentId: number;
+  userId: number | null;
+  sha256: string;
+  size: number;
+  bytes: Buffer;
+  status: HostedBundleStatus;
+  error: string | null;
+  publishedAt: Date | null;
+}
+
+/** The agent log levels. */
+export type HostedAgentLogLevel = 'Debug' | 'Info' | 'Warn' | 'Error';
+
+/** One line a hosted agent (or its supervisor) logged. */
+export interface HostedAgentLogRow {
+  id: number;
+  environmentId: number;
+  level: HostedAgentLogLevel;
+  message: string;
+  createdAt: Date;
+}
+
+/** A user's personal development environment of a hosted environment. */
+export interface DevelopmentEnvironmentRow extends RowBase {
+  environmentId: number;
+  userId: number;
+  hostedEnvironmentId: number;
+}
+
 /** The typed models of every platform table. */
 export interface PlatformModels {
   readonly User: PlatformModel<UserRow, 'passwordHash' | 'mustChangePassword' | 'tags'>;
   readonly Project: PlatformModel<ProjectRow>;
   readonly Environment: PlatformModel<
     EnvironmentRow,
-    'agentUrl' | 'isProduction' | 'ipWhitelistEnabled' | 'ipWhitelistRules' | 'secretCiphertext'
+    | 'agentUrl'
+    | 'isProduction'
+    | 'ipWhitelistEnabled'
+    | 'ipWhitelistRules'
+    | 'secretCiphertext'
+    | 'hosted'
+    | 'hostedAuthSecretCiphertext'
   >;
   readonly Team: PlatformModel<TeamRow>;
   readonly Role: PlatformModel<RoleRow, 'builtIn'>;
@@ -398,4 +456,10 @@ export interface PlatformModels {
         >
       >
   >;
+  readonly HostedDatasource: PlatformModel<HostedDatasourceRow, 'datasourceSuffix'>;
+  readonly HostedBundle: PlatformModel<HostedBundleRow, 'userId' | 'error' | 'publishedAt'>;
+  readonly HostedAgentLog: ModelStatic<
+    HostedAgentLogRow & Model<HostedAgentLogRow, Optional<HostedAgentLogRow, 'id' | 'createdAt'>>
+  >;
+  readonly DevelopmentEnvironment: PlatformModel<DevelopmentEnvironmentRow>;
 }

@@ -130,6 +130,8 @@ export const mountAdminEnvironment: PlatformRouteMounter = (router, context) => 
           ],
         };
       });
+      // Its hosted agent, if any, has nothing left to serve.
+      await context.hostedAgents.stop(environmentId);
       res.status(204).end();
     }),
   );
@@ -168,6 +170,8 @@ export const mountAdminEnvironment: PlatformRouteMounter = (router, context) => 
           ],
         };
       });
+      // A hosted agent calls the platform with the env secret: it starts again with the new one.
+      if (environment.hosted) void context.hostedAgents.restart(environment.id);
       res.json({ data: { ...environmentJson(environment), secret } });
     }),
   );

@@ -55,6 +55,10 @@ export const mountProject: PlatformRouteMounter = (router, context) => {
     path,
     handle(async (_req, res) => {
       const project = projectOf(res);
+      const hosted = await models.Environment.findAll({
+        where: { projectId: project.id, hosted: true },
+        attributes: ['id'],
+      });
       await applyAdminChange(context, initiatorOf(res), async transaction => {
         await models.Project.destroy({ where: { id: project.id }, transaction });
 
@@ -72,6 +76,8 @@ export const mountProject: PlatformRouteMounter = (router, context) => {
           ],
         };
       });
+      // The hosted agents of its environments have nothing left to serve.
+      for (const environment of hosted) await context.hostedAgents.stop(environment.id);
       res.status(204).end();
     }),
   );
