@@ -3,4 +3,5 @@
 // Types for the customization projects that `grove-cloud bootstrap` creates; the CLI itself is
 // the `grove-cloud` binary.
 
-export {};
+export type { Agent } from './agent';
+export type { SqlConnectionParams, MongoConnectionParams } from './connection-params';
