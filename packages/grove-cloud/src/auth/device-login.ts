@@ -99,7 +99,11 @@ export async function deviceLogin(
     await sleep(interval);
     const response = await deps.fetch(
       discovery.token_endpoint,
-      form({ grant_type: DEVICE_GRANT, device_code: device.device_code, client_id: client.client_id }),
+      form({
+        grant_type: DEVICE_GRANT,
+        device_code: device.device_code,
+        client_id: client.client_id,
+      }),
     );
     const body = (await response.json().catch(() => ({}))) as {
       access_token?: string;

@@ -37,7 +37,9 @@ export function bootstrapCommand(deps: CliDeps): Command {
         reporter.info('Environment found');
         if (details) {
           showPublishedCode(reporter, details);
-          reporter.warn('If you continue it will bootstrap a new customization project from scratch');
+          reporter.warn(
+            'If you continue it will bootstrap a new customization project from scratch',
+          );
           await askConfirmation(deps, 'Do you want to continue?');
         }
         const folder = resolve(deps.cwd, name);
@@ -59,7 +61,9 @@ export function bootstrapCommand(deps: CliDeps): Command {
           throw new BusinessError(`Bootstrap failed: ${message}`, { cause: error });
         }
         reporter.data({ folder });
-        reporter.succeed('Project successfully bootstrapped. You can start creating your customizations!');
+        reporter.succeed(
+          'Project successfully bootstrapped. You can start creating your customizations!',
+        );
       }),
     );
 }

@@ -43,7 +43,7 @@ function printLogs(reporter: Reporter, logs: readonly HostedLog[]): void {
  */
 export function logsCommand(deps: CliDeps): Command {
   return new Command('logs')
-    .description("Show the logs of the agent the Grove platform hosts")
+    .description('Show the logs of the agent the Grove platform hosts')
     .option('-e, --env-secret <string>', 'the secret of the hosted environment')
     .option('-n, --tail <int>', 'how many lines, 1 to 1000 (default 30)')
     .option('-f, --from <timestamp>', 'a date or now-<n><s|m|H|h|d|w|M|y>[/d] (default now-1M)')
@@ -76,7 +76,9 @@ export function logsCommand(deps: CliDeps): Command {
         const [first, last] = [logs[0], logs[logs.length - 1]];
         if (!first || !last) {
           reporter.info(`No logs found ${rangeText(options)}`);
-          reporter.info('Use `grove-cloud logs --help` to see how to choose other dates or more lines');
+          reporter.info(
+            'Use `grove-cloud logs --help` to see how to choose other dates or more lines',
+          );
           return;
         }
         reporter.info(

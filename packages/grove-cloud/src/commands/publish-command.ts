@@ -51,7 +51,9 @@ export function publishCommand(deps: CliDeps): Command {
         reporter.start('Publishing code customizations');
         let outcome;
         try {
-          const bundleId = await client.uploadBundle(await readBundle(join(deps.cwd, bundleZipPath)));
+          const bundleId = await client.uploadBundle(
+            await readBundle(join(deps.cwd, bundleZipPath)),
+          );
           outcome = await client.publish(bundleId, message => reporter.start(message));
         } catch (error) {
           if (!isBusinessError(error)) throw error;

@@ -41,8 +41,10 @@ export function startCommand(deps: CliDeps): Command {
         reporter.start('Starting the agent');
         const { client, envSecret, serverUrl } = await openCloudSession(deps, reporter);
         const port = Number(deps.env.PORT || 3351);
-        const devSecret = await developmentSecret(groveFolder(deps.env, deps.homedir), envSecret, () =>
-          client.getDevelopmentEnvironmentSecret(`http://localhost:${port}`),
+        const devSecret = await developmentSecret(
+          groveFolder(deps.env, deps.homedir),
+          envSecret,
+          () => client.getDevelopmentEnvironmentSecret(`http://localhost:${port}`),
         );
         const datasources = await readLocalDatasources(join(deps.cwd, 'datasources.js'));
         builtCustomizationPath(deps.cwd);

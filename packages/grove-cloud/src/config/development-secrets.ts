@@ -38,9 +38,13 @@ export async function developmentSecret(
   const known = map[envSecret];
   if (known) return known;
   const secret = await fetchSecret();
-  await writeFile(mapFile(folder), `${JSON.stringify({ ...map, [envSecret]: secret }, null, 2)}\n`, {
-    mode: 0o600,
-  });
+  await writeFile(
+    mapFile(folder),
+    `${JSON.stringify({ ...map, [envSecret]: secret }, null, 2)}\n`,
+    {
+      mode: 0o600,
+    },
+  );
 
   return secret;
 }

@@ -99,7 +99,11 @@ export function createHostedAgentClient(options: HostedAgentClientOptions): Host
 
   return {
     getDatasources: () =>
-      json('GET', '/api/hosted-agent/datasources', 'Failed to retrieve database schema from the Grove platform'),
+      json(
+        'GET',
+        '/api/hosted-agent/datasources',
+        'Failed to retrieve database schema from the Grove platform',
+      ),
     getLastPublishedCodeDetails: () =>
       json(
         'GET',
@@ -107,7 +111,12 @@ export function createHostedAgentClient(options: HostedAgentClientOptions): Host
         'Failed to retrieve last published code details',
       ),
     async uploadBundle(zip) {
-      const response = await request('POST', '/api/hosted-agent/bundle', 'Failed to upload the code customizations', { zip });
+      const response = await request(
+        'POST',
+        '/api/hosted-agent/bundle',
+        'Failed to upload the code customizations',
+        { zip },
+      );
 
       return ((await response.json()) as { bundleId: number }).bundleId;
     },
@@ -118,9 +127,14 @@ export function createHostedAgentClient(options: HostedAgentClientOptions): Host
       });
       if (!response.body) throw new BusinessError(`${context}: empty answer`);
       for await (const { event, data } of readEventStream(response.body)) {
-        const payload = JSON.parse(data) as { message?: string; timestamp?: string; error?: string };
+        const payload = JSON.parse(data) as {
+          message?: string;
+          timestamp?: string;
+          error?: string;
+        };
         if (event === 'progress' && payload.message) onProgress(payload.message);
-        if (event === 'deployed') return { status: 'deployed', timestamp: String(payload.timestamp) };
+        if (event === 'deployed')
+          return { status: 'deployed', timestamp: String(payload.timestamp) };
         if (event === 'failed') return { status: 'failed', error: String(payload.error) };
       }
       throw new BusinessError(`${context}: the platform ended the stream without a result`);
@@ -132,7 +146,11 @@ export function createHostedAgentClient(options: HostedAgentClientOptions): Host
         to: query.to.toISOString(),
         'order-by-recent-first': String(query.orderByRecentFirst),
       });
-      const body = await json<{ logs: HostedLog[] }>('GET', `/api/hosted-agent/logs?${params}`, 'Failed to retrieve logs');
+      const body = await json<{ logs: HostedLog[] }>(
+        'GET',
+        `/api/hosted-agent/logs?${params}`,
+        'Failed to retrieve logs',
+      );
 
       return body.logs;
     },

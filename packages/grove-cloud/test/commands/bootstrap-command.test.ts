@@ -33,7 +33,9 @@ describe('bootstrap and start', () => {
     );
     expect(run.exitCode).toBe(0);
     const project = join(cwd, 'shop');
-    expect(await readFile(join(project, '.env'), 'utf8')).toContain(`GROVE_ENV_SECRET=${ENV_SECRET}\n`);
+    expect(await readFile(join(project, '.env'), 'utf8')).toContain(
+      `GROVE_ENV_SECRET=${ENV_SECRET}\n`,
+    );
     for (const file of ['src/index.ts', 'datasources.js', 'typings.d.ts', 'package.json']) {
       expect(existsSync(join(project, file))).toBe(true);
     }
@@ -63,9 +65,17 @@ describe('bootstrap and start', () => {
 
   it('asks before bootstrapping over published code; anything but yes/y aborts', async () => {
     platform.routes.set('GET /api/hosted-agent/last-published-code-details', (_req, res) =>
-      json(res, 200, { date: '2026-03-01', relativeDate: '9 days ago', user: { name: 'Ada', email: 'ada@example.com' } }),
+      json(res, 200, {
+        date: '2026-03-01',
+        relativeDate: '9 days ago',
+        user: { name: 'Ada', email: 'ada@example.com' },
+      }),
     );
-    const refused = await runCli(['bootstrap', 'shop', '-e', ENV_SECRET], { env, cwd, answers: ['nope'] });
+    const refused = await runCli(['bootstrap', 'shop', '-e', ENV_SECRET], {
+      env,
+      cwd,
+      answers: ['nope'],
+    });
     expect(refused.stderr).toContain(
       '⚠ If you continue it will bootstrap a new customization project from scratch\n',
     );
@@ -73,7 +83,11 @@ describe('bootstrap and start', () => {
     expect(refused.stderr).toContain('✖ Operation aborted\n');
     expect(refused.exitCode).toBe(1);
 
-    const accepted = await runCli(['bootstrap', 'shop', '-e', ENV_SECRET], { env, cwd, answers: ['Y'] });
+    const accepted = await runCli(['bootstrap', 'shop', '-e', ENV_SECRET], {
+      env,
+      cwd,
+      answers: ['Y'],
+    });
     expect(accepted.exitCode).toBe(0);
   });
 
@@ -95,8 +109,10 @@ describe('bootstrap and start', () => {
     expect(JSON.parse(platform.requests.at(-1)!.body.toString())).toEqual({
       endpoint: 'http://localhost:4567',
     });
-    expect(JSON.parse(await readFile(join(cwd, '.grove.d', '.environments.json'), 'utf8'))).toEqual({
-      [ENV_SECRET]: 'b'.repeat(64),
-    });
+    expect(JSON.parse(await readFile(join(cwd, '.grove.d', '.environments.json'), 'utf8'))).toEqual(
+      {
+        [ENV_SECRET]: 'b'.repeat(64),
+      },
+    );
   });
 });

@@ -49,13 +49,18 @@ describe('login (device flow)', () => {
   afterEach(() => rm(home, { recursive: true, force: true }));
 
   it('registers a device client, shows the URL and code, polls, stores the token (0600)', async () => {
-    const run = await runCli(['login'], { env: { GROVE_SERVER_URL: platform.url, TOKEN_PATH: home } });
+    const run = await runCli(['login'], {
+      env: { GROVE_SERVER_URL: platform.url, TOKEN_PATH: home },
+    });
 
     expect(run.stdout).toBe(
       `Open ${platform.url}/oidc/device?user_code=BCDF-GHJK in your browser, and check that it shows the code BCDF-GHJK.\n✔ You are now logged in\n`,
     );
     expect(run.exitCode).toBe(0);
-    const registration = JSON.parse(platform.requests[1]!.body.toString()) as Record<string, unknown>;
+    const registration = JSON.parse(platform.requests[1]!.body.toString()) as Record<
+      string,
+      unknown
+    >;
     expect(registration).toEqual(
       expect.objectContaining({
         application_type: 'native',
@@ -75,9 +80,13 @@ describe('login (device flow)', () => {
 
   it('an expired code fails the login', async () => {
     polls = ['expired_token'];
-    const run = await runCli(['login'], { env: { GROVE_SERVER_URL: platform.url, TOKEN_PATH: home } });
+    const run = await runCli(['login'], {
+      env: { GROVE_SERVER_URL: platform.url, TOKEN_PATH: home },
+    });
 
-    expect(run.stderr).toContain('✖ Login failed: the code expired. Please run the command again.\n');
+    expect(run.stderr).toContain(
+      '✖ Login failed: the code expired. Please run the command again.\n',
+    );
     expect(run.exitCode).toBe(1);
   });
 

@@ -66,11 +66,15 @@ describe('logs', () => {
 
   it('a 400 also prints the options that were given', async () => {
     platform.routes.set('GET /api/hosted-agent/logs', (_req, res) =>
-      json(res, 400, { errors: [{ status: 400, code: 'ValidationError', detail: 'from is an ISO date' }] }),
+      json(res, 400, {
+        errors: [{ status: 400, code: 'ValidationError', detail: 'from is an ISO date' }],
+      }),
     );
     const run = await runCli(['logs', '-n', '5', '-f', 'now-1h'], { env, now });
 
-    expect(run.stderr).toContain('✖ 🚨 from is an ISO date\nOptions given: --tail 5 --from now-1h\n');
+    expect(run.stderr).toContain(
+      '✖ 🚨 from is an ISO date\nOptions given: --tail 5 --from now-1h\n',
+    );
     expect(run.exitCode).toBe(1);
   });
 

@@ -36,7 +36,10 @@ describe('package and publish', () => {
     platform = await startFakePlatform();
     cwd = await mkdtemp(join(tmpdir(), 'grove-cloud-publish-'));
     await mkdir(join(cwd, 'dist', 'code-customizations', 'lib'), { recursive: true });
-    await writeFile(join(cwd, 'dist', 'code-customizations', 'index.js'), 'module.exports = () => {};\n');
+    await writeFile(
+      join(cwd, 'dist', 'code-customizations', 'index.js'),
+      'module.exports = () => {};\n',
+    );
     await writeFile(join(cwd, 'dist', 'code-customizations', 'lib', 'util.js'), 'exports.x = 1;\n');
     env = { GROVE_ENV_SECRET: ENV_SECRET, GROVE_SERVER_URL: platform.url, GROVE_AUTH_TOKEN: 'tok' };
   });
@@ -50,7 +53,9 @@ describe('package and publish', () => {
     platform.routes.set('GET /api/hosted-agent/last-published-code-details', (_req, res) =>
       json(res, 200, null),
     );
-    platform.routes.set('POST /api/hosted-agent/bundle', (_req, res) => json(res, 201, { bundleId: 7 }));
+    platform.routes.set('POST /api/hosted-agent/bundle', (_req, res) =>
+      json(res, 201, { bundleId: 7 }),
+    );
   });
 
   const stream = (...events: string[]) =>
@@ -81,7 +86,9 @@ describe('package and publish', () => {
     const run = await runCli(['publish'], { env, cwd });
 
     expect(run.stdout).toBe('✔ Code customizations published\n');
-    expect(run.stderr).toBe('- Publishing code customizations\n- Publishing code customizations\n- Starting the agent\n');
+    expect(run.stderr).toBe(
+      '- Publishing code customizations\n- Publishing code customizations\n- Starting the agent\n',
+    );
     expect(run.exitCode).toBe(0);
     const upload = platform.requests.find(request => request.url === '/api/hosted-agent/bundle');
     expect(upload?.headers['content-type']).toBe('application/zip');
@@ -114,16 +121,24 @@ describe('package and publish', () => {
 
   it('asks before overwriting published code; a refusal aborts', async () => {
     platform.routes.set('GET /api/hosted-agent/last-published-code-details', (_req, res) =>
-      json(res, 200, { date: '2026-03-01', relativeDate: '9 days ago', user: { name: 'Ada', email: 'ada@example.com' } }),
+      json(res, 200, {
+        date: '2026-03-01',
+        relativeDate: '9 days ago',
+        user: { name: 'Ada', email: 'ada@example.com' },
+      }),
     );
     const run = await runCli(['publish'], { env, cwd, answers: ['no'] });
 
-    expect(run.stderr).toContain('⚠ There is already deployed customization code on your project\n');
+    expect(run.stderr).toContain(
+      '⚠ There is already deployed customization code on your project\n',
+    );
     expect(run.stdout).toContain('ℹ Last code pushed 9 days ago, by Ada (ada@example.com)\n');
     expect(run.stdout).toContain(
       'ℹ For the next time, you can publish your customizations with the --force option to skip this step\n',
     );
-    expect(run.questions).toEqual(['Do you really want to overwrite these customizations? (yes/no) ']);
+    expect(run.questions).toEqual([
+      'Do you really want to overwrite these customizations? (yes/no) ',
+    ]);
     expect(run.stderr).toContain('✖ Operation aborted\n');
     expect(run.exitCode).toBe(1);
     expect(platform.requests.map(request => request.url)).not.toContain('/api/hosted-agent/bundle');
@@ -143,11 +158,21 @@ describe('package and publish', () => {
   it('an upload the platform refuses is a publish failure', async () => {
     await runCli(['package'], { cwd });
     platform.routes.set('POST /api/hosted-agent/bundle', (_req, res) =>
-      json(res, 400, { errors: [{ status: 400, code: 'ValidationError', detail: 'The bundle has no nodejs/customization/index.js' }] }),
+      json(res, 400, {
+        errors: [
+          {
+            status: 400,
+            code: 'ValidationError',
+            detail: 'The bundle has no nodejs/customization/index.js',
+          },
+        ],
+      }),
     );
     const run = await runCli(['publish', '--force'], { env, cwd });
 
-    expect(run.stderr).toContain('✖ Publish failed: 🚨 The bundle has no nodejs/customization/index.js\n');
+    expect(run.stderr).toContain(
+      '✖ Publish failed: 🚨 The bundle has no nodejs/customization/index.js\n',
+    );
     expect(run.exitCode).toBe(1);
   });
 });
