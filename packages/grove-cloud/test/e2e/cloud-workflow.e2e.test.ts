@@ -86,20 +86,23 @@ describeWithBrowser('grove-cloud workflow against a real platform', () => {
       child.stdin.end(input);
     });
 
-  /** Calls the hosted agent of the bootstrap environment as the admin (Operations team). */
-  const hostedAgent = async (method: 'GET' | 'POST', path: string, body?: unknown) => {
+  /**
+   * A session token of the admin (Operations team) for an agent of `environmentId`, signed with
+   * that agent's auth secret.
+   */
+  const adminSessionToken = async (environmentId: number, authSecret: string) => {
     const { db } = platform.context;
-    const environment = await db.models.Environment.findByPk(platform.bootstrap!.environment.id);
     const team = await db.models.Team.findOne({
       where: { projectId: platform.bootstrap!.project.id, name: 'Operations' },
     });
     const rendering = await db.models.Rendering.findOne({
-      where: { environmentId: environment!.id, teamId: team!.id },
+      where: { environmentId, teamId: team!.id },
     });
     const admin = await db.models.User.findOne({
       where: { email: platform.bootstrap!.adminEmail },
     });
-    const token = await signSessionToken(
+
+    return signSessionToken(
       {
         id: admin!.id,
         email: admin!.email,
@@ -111,7 +114,17 @@ describeWithBrowser('grove-cloud workflow against a real platform', () => {
         renderingId: rendering!.id,
         tags: {},
       },
-      { secret: await hostedAuthSecret(db, environment!), expiresInSeconds: 600 },
+      { secret: authSecret, expiresInSeconds: 600 },
+    );
+  };
+
+  /** Calls the hosted agent of the bootstrap environment as the admin. */
+  const hostedAgent = async (method: 'GET' | 'POST', path: string, body?: unknown) => {
+    const { db } = platform.context;
+    const environment = await db.models.Environment.findByPk(platform.bootstrap!.environment.id);
+    const token = await adminSessionToken(
+      environment!.id,
+      await hostedAuthSecret(db, environment!),
     );
     const response = await fetch(`${environment!.agentUrl}/forest/${path}`, {
       method,
@@ -349,30 +362,8 @@ export default function customizeAgent(agent: Agent<Schema>) {
       const development = await db.models.Environment.findOne({
         where: { name: `Development (${platform.bootstrap!.adminEmail})` },
       });
-      const team = await db.models.Team.findOne({
-        where: { projectId: platform.bootstrap!.project.id, name: 'Operations' },
-      });
-      const rendering = await db.models.Rendering.findOne({
-        where: { environmentId: development!.id, teamId: team!.id },
-      });
-      const admin = await db.models.User.findOne({
-        where: { email: platform.bootstrap!.adminEmail },
-      });
-      const token = await signSessionToken(
-        {
-          id: admin!.id,
-          email: admin!.email,
-          firstName: admin!.firstName,
-          lastName: admin!.lastName,
-          team: 'Operations',
-          role: 'Admin',
-          permissionLevel: 'admin',
-          renderingId: rendering!.id,
-          tags: {},
-        },
-        // The fixed development auth secret of `start` (the sheet's, as the vendor's CLI has it).
-        { secret: 'dev8environment'.repeat(8), expiresInSeconds: 600 },
-      );
+      // The fixed development auth secret of `start` (the sheet's, as the vendor's CLI has it).
+      const token = await adminSessionToken(development!.id, 'dev8environment'.repeat(8));
       const list = await fetch(
         `http://127.0.0.1:${port}/forest/books?timezone=UTC&fields[books]=id,shoutedTitle&sort=id`,
         { headers: { authorization: `Bearer ${token}` } },
