@@ -24,18 +24,22 @@ export type {
   EnvironmentSchemaRow,
   ActivityLogRow,
   AdminLogRow,
+} from './database/models/platform-models';
+export type {
   WorkflowRow,
   WorkflowStep,
   WorkflowRunRow,
   WorkflowRunStatus,
   WorkflowRunStepResult,
+} from './database/models/public-api-rows';
+export type {
   HostedDatasourceRow,
   HostedBundleRow,
   HostedBundleStatus,
   HostedAgentLogRow,
   HostedAgentLogLevel,
   DevelopmentEnvironmentRow,
-} from './database/models/platform-models';
+} from './database/models/hosted-agent-rows';
 
 // Secrets
 export {

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 
-import type { HostedAgentLogLevel } from '../database/models/platform-models';
+import type { HostedAgentLogLevel } from '../database/models/hosted-agent-rows';
 import { hostedAgentEntry } from './hosted-agent-entry';
 import type { HostedAgentConfig, HostedAgentMessage } from './hosted-agent-messages';
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Logger } from '@grove/datasource-toolkit';
 
 import { environmentEnvSecret } from '../auth/environment-env-secret';
-import type { HostedAgentLogLevel, HostedBundleRow } from '../database/models/platform-models';
+import type { HostedAgentLogLevel, HostedBundleRow } from '../database/models/hosted-agent-rows';
 import type { PlatformDatabase } from '../database/platform-database';
 import { extractBundleZip } from './bundle-zip';
 import { startHostedAgentChild } from './hosted-agent-child';

@@ -1,7 +1,7 @@
 import { GroveError, NotFoundError } from '@grove/datasource-toolkit';
 import type { NoteMessageItem, PublicApiEnvironment } from '@grove/public-api';
 
-import type { NoteMessageRow } from '../database/models/platform-models';
+import type { NoteMessageRow } from '../database/models/public-api-rows';
 import type { PlatformContext } from '../platform-context';
 import { findActingTeam } from './find-acting-team';
 import { noteMessageItem } from './note-items';

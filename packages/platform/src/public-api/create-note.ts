@@ -1,6 +1,6 @@
 import type { NewNote, NoteItem } from '@grove/public-api';
 
-import type { NoteRow } from '../database/models/platform-models';
+import type { NoteRow } from '../database/models/public-api-rows';
 import type { PlatformContext } from '../platform-context';
 import { findActingTeam } from './find-acting-team';
 import { noteItems } from './note-items';

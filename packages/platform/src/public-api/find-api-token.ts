@@ -1,6 +1,6 @@
 import type { ApiTokenScope, StoredApiToken, TokenOwner } from '@grove/public-api';
 
-import type { ApiTokenRow } from '../database/models/platform-models';
+import type { ApiTokenRow } from '../database/models/public-api-rows';
 import type { PlatformContext } from '../platform-context';
 import { isProjectAdminRole } from '../services/is-project-admin-role';
 

@@ -2,7 +2,7 @@ import type { NoteItem, NoteQuery, PublicApiEnvironment } from '@grove/public-ap
 import { Op } from 'sequelize';
 import type { WhereOptions } from 'sequelize';
 
-import type { NoteRow } from '../database/models/platform-models';
+import type { NoteRow } from '../database/models/public-api-rows';
 import type { PlatformContext } from '../platform-context';
 import { emailWhere } from './email-where';
 import { dateRangeWhere } from './keyset-where';

@@ -2,7 +2,7 @@ import type { NoteItem, NoteMessageItem } from '@grove/public-api';
 import { Op } from 'sequelize';
 import type { Transaction } from 'sequelize';
 
-import type { NoteMessageRow, NoteRow } from '../database/models/platform-models';
+import type { NoteMessageRow, NoteRow } from '../database/models/public-api-rows';
 import type { PlatformContext } from '../platform-context';
 import { isoDate, loadUsers, wireUser } from './wire-user';
 import type { UserRow } from '../database/models/platform-models';

@@ -1,7 +1,7 @@
 import { NotFoundError } from '@grove/datasource-toolkit';
 import type { NoteChange, NoteItem, PublicApiEnvironment } from '@grove/public-api';
 
-import type { NoteRow } from '../database/models/platform-models';
+import type { NoteRow } from '../database/models/public-api-rows';
 import type { PlatformContext } from '../platform-context';
 import { findActingTeam } from './find-acting-team';
 import { noteItems } from './note-items';

@@ -6,7 +6,7 @@ import type {
   WorkflowTrigger,
 } from '@grove/public-api';
 
-import type { WorkflowRunRow } from '../database/models/platform-models';
+import type { WorkflowRunRow } from '../database/models/public-api-rows';
 import type { PlatformContext } from '../platform-context';
 import { startWorkflowRun } from '../workflows/start-workflow-run';
 import { findActingTeam } from './find-acting-team';

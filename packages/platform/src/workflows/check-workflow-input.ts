@@ -1,6 +1,6 @@
 import { ValidationError } from '@grove/datasource-toolkit';
 
-import type { WorkflowStep } from '../database/models/platform-models';
+import type { WorkflowStep } from '../database/models/public-api-rows';
 import type { StoredAction, StoredCollection, StoredSchema } from '../schema/stored-schema';
 import { checkName } from '../services/create-project';
 

@@ -1,11 +1,8 @@
 import { Op } from 'sequelize';
 
 import { environmentEnvSecret } from '../auth/environment-env-secret';
-import type {
-  EnvironmentRow,
-  WorkflowRow,
-  WorkflowRunStepResult,
-} from '../database/models/platform-models';
+import type { EnvironmentRow } from '../database/models/platform-models';
+import type { WorkflowRow, WorkflowRunStepResult } from '../database/models/public-api-rows';
 import type { PlatformContext } from '../platform-context';
 import { loadEnvironmentSchema } from '../schema/load-environment-schema';
 import { callAgentAction } from './call-agent-action';

@@ -1,6 +1,19 @@
 import type { Model, ModelStatic, Optional } from 'sequelize';
 
+import type {
+  DevelopmentEnvironmentRow,
+  HostedAgentLogRow,
+  HostedBundleRow,
+  HostedDatasourceRow,
+} from './hosted-agent-rows';
 import type { PlatformModel, RowBase } from './platform-model';
+import type {
+  ApiTokenRow,
+  NoteMessageRow,
+  NoteRow,
+  WorkflowRow,
+  WorkflowRunRow,
+} from './public-api-rows';
 
 /** The permission levels of the protocol (§4.2), lower-case as the agent compares them. */
 export type PermissionLevel = 'admin' | 'developer' | 'editor' | 'user';
@@ -211,142 +224,6 @@ export interface ApprovalRequestRow extends RowBase {
   status: ApprovalStatus;
   reviewerId: number | null;
   comments: { userId: number | null; comment: string; createdAt: string }[];
-}
-
-/** The level of an API token: writes need `read-write`. */
-export type ApiTokenLevelValue = 'read-only' | 'read-write';
-
-/** An API token of the public API; the value is shown once and never stored. */
-export interface ApiTokenRow extends RowBase {
-  projectId: number;
-  userId: number;
-  name: string;
-  /** SHA-256 hex of the value. */
-  tokenHash: string;
-  /** `grove_abcd…wxyz`, to recognise the token in lists. */
-  displayHint: string;
-  level: ApiTokenLevelValue;
-  scopes: string[];
-  expiresAt: Date | null;
-  lastUsedAt: Date | null;
-  revokedAt: Date | null;
-}
-
-/** A note on a record of an environment. */
-export interface NoteRow extends RowBase {
-  environmentId: number;
-  collectionName: string;
-  recordId: string;
-  title: string;
-  userId: number | null;
-  userEmail: string | null;
-  teamName: string | null;
-  archivedAt: Date | null;
-}
-
-/** A message of a note (sanitised HTML). */
-export interface NoteMessageRow extends RowBase {
-  noteId: number;
-  content: string;
-  userId: number | null;
-  userEmail: string | null;
-}
-
-/** A step of a workflow: an action of the environment's agent, with its form values. */
-export interface WorkflowStep {
-  actionName: string;
-  values: Record<string, unknown>;
-}
-
-/** A workflow: ordered actions of one collection of an environment, run on one record. */
-export interface WorkflowRow extends RowBase {
-  environmentId: number;
-  collectionName: string;
-  name: string;
-  steps: WorkflowStep[];
-  webhookEnabled: boolean;
-  /** Bumped when the webhook URL is regenerated (old URLs stop working). */
-  webhookUrlVersion: number;
-}
-
-/** Status of a workflow run or of one of its steps. */
-export type WorkflowRunStatus = 'pending' | 'running' | 'succeeded' | 'failed';
-
-/** The result of one step of a run. */
-export interface WorkflowRunStepResult {
-  index: number;
-  actionName: string;
-  status: WorkflowRunStatus | 'skipped';
-  error?: string;
-  startedAt?: string;
-  finishedAt?: string;
-}
-
-/** A run of a workflow on one record. */
-export interface WorkflowRunRow {
-  /** A random UUID. */
-  id: string;
-  workflowId: number;
-  environmentId: number;
-  recordId: string;
-  userId: number | null;
-  userEmail: string | null;
-  source: string;
-  status: WorkflowRunStatus;
-  /** `<workflow id>:<record id>` while active, null once ended (unique: one active run per record). */
-  activeKey: string | null;
-  steps: WorkflowRunStepResult[];
-  finishedAt: Date | null;
-  createdAt: Date;
-  updatedAt: Date;
-}
-
-/** A data source of a hosted environment; its connection URI is stored encrypted only. */
-export interface HostedDatasourceRow extends RowBase {
-  environmentId: number;
-  name: string;
-  /** Appended to the name of each of its collections, or null. */
-  datasourceSuffix: string | null;
-  /** `postgres`, `mysql`, `mariadb` or `sqlite`. */
-  dialect: string;
-  /** The connection URI, AES-256-GCM (see `EnvSecretBox.sealValue`). */
-  connectionCiphertext: string;
-  /** The `@grove/datasource-sql` `introspect()` JSON. */
-  introspection: unknown;
-}
-
-/** Status of an uploaded bundle. */
-export type HostedBundleStatus = 'uploaded' | 'deployed' | 'failed';
-
-/** A zip of built customizations uploaded for a hosted environment. */
-export interface HostedBundleRow extends RowBase {
-  environmentId: number;
-  userId: number | null;
-  sha256: string;
-  size: number;
-  bytes: Buffer;
-  status: HostedBundleStatus;
-  error: string | null;
-  publishedAt: Date | null;
-}
-
-/** The agent log levels. */
-export type HostedAgentLogLevel = 'Debug' | 'Info' | 'Warn' | 'Error';
-
-/** One line a hosted agent (or its supervisor) logged. */
-export interface HostedAgentLogRow {
-  id: number;
-  environmentId: number;
-  level: HostedAgentLogLevel;
-  message: string;
-  createdAt: Date;
-}
-
-/** A user's personal development environment of a hosted environment. */
-export interface DevelopmentEnvironmentRow extends RowBase {
-  environmentId: number;
-  userId: number;
-  hostedEnvironmentId: number;
 }
 
 /** The typed models of every platform table. */

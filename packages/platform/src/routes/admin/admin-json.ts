@@ -6,9 +6,8 @@ import type {
   RoleRow,
   TeamRow,
   UserRow,
-  WorkflowRow,
-  WorkflowRunRow,
 } from '../../database/models/platform-models';
+import type { WorkflowRow, WorkflowRunRow } from '../../database/models/public-api-rows';
 
 // What the admin API shows of each row: camelCase, ids as numbers, never a secret hash nor a
 // password hash.

@@ -2,7 +2,7 @@ import { GroveError, NotFoundError } from '@grove/datasource-toolkit';
 import { generateApiToken } from '@grove/public-api';
 import { Op } from 'sequelize';
 
-import type { ApiTokenRow } from '../../database/models/platform-models';
+import type { ApiTokenRow } from '../../database/models/public-api-rows';
 import { handle } from '../../http/async-handler';
 import { idParam } from '../../http/admin-input';
 import { adminSessionOf, initiatorOf } from '../../http/middlewares/require-admin-session';

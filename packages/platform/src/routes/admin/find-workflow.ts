@@ -2,7 +2,8 @@ import { NotFoundError } from '@grove/datasource-toolkit';
 import type { Request } from 'express';
 import type { Transaction } from 'sequelize';
 
-import type { EnvironmentRow, WorkflowRow } from '../../database/models/platform-models';
+import type { EnvironmentRow } from '../../database/models/platform-models';
+import type { WorkflowRow } from '../../database/models/public-api-rows';
 import { idParam } from '../../http/admin-input';
 import type { PlatformContext } from '../../platform-context';
 import { findInProject } from './find-in-project';

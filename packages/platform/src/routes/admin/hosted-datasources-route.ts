@@ -1,7 +1,7 @@
 import { introspect } from '@grove/datasource-sql';
 import { NotFoundError, ValidationError } from '@grove/datasource-toolkit';
 
-import type { HostedDatasourceRow } from '../../database/models/platform-models';
+import type { HostedDatasourceRow } from '../../database/models/hosted-agent-rows';
 import { handle } from '../../http/async-handler';
 import { bodyOf, idParam } from '../../http/admin-input';
 import { initiatorOf } from '../../http/middlewares/require-admin-session';

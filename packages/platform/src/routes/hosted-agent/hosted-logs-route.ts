@@ -2,7 +2,7 @@ import { ValidationError } from '@grove/datasource-toolkit';
 import { Op } from 'sequelize';
 import type { WhereOptions } from 'sequelize';
 
-import type { HostedAgentLogRow } from '../../database/models/platform-models';
+import type { HostedAgentLogRow } from '../../database/models/hosted-agent-rows';
 import { handle } from '../../http/async-handler';
 import type { PlatformRouteMounter } from '../../http/platform-router-mounter';
 import { hostedAgentCallerOf, requireHostedAgentCaller } from './hosted-agent-caller';
