@@ -1,5 +1,5 @@
 import { ValidationError } from '@grove/datasource-toolkit';
-import { Sequelize } from 'sequelize';
+import { Sequelize, Transaction } from 'sequelize';
 import type { Options } from 'sequelize';
 
 import { resolveEnvSecretBox } from '../auth/env-secret-box';
@@ -26,8 +26,12 @@ function connectionOptions(url: string, options: PlatformDatabaseOptions): Optio
       storage: url.slice('sqlite:'.length),
       logging,
       // Sequelize opens a connection per SQLite transaction: a write meeting another one's lock
-      // is retried rather than failed.
+      // is retried rather than failed. Transactions take the write lock when they begin
+      // (IMMEDIATE): a deferred one that read first and then writes while another connection
+      // writes gets SQLITE_BUSY on every retry (SQLite cannot upgrade its read lock), where a
+      // BEGIN IMMEDIATE that meets the lock is simply retried.
       retry: { match: [/SQLITE_BUSY/], max: 10 },
+      transactionType: Transaction.TYPES.IMMEDIATE,
     };
   }
 

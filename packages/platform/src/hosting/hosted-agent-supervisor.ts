@@ -157,6 +157,12 @@ export function createHostedAgentSupervisor(
   };
 
   const switchTo = async (environmentId: number, next: Running) => {
+    // The stored agentUrl first: whoever sees the new port (portOf) finds it stored too, and the
+    // previous child keeps serving until the URL points elsewhere.
+    await models.Environment.update(
+      { agentUrl: `http://127.0.0.1:${next.port}` },
+      { where: { id: environmentId } },
+    );
     const previous = running.get(environmentId);
     running.set(environmentId, next);
     // A child that dies while serving (not stopped by us) is logged and forgotten; the next
@@ -166,10 +172,6 @@ export function createHostedAgentSupervisor(
       running.delete(environmentId);
       log(environmentId, 'Error', `The agent process exited (${how})`);
     });
-    await models.Environment.update(
-      { agentUrl: `http://127.0.0.1:${next.port}` },
-      { where: { id: environmentId } },
-    );
     await retire(previous);
   };
 
