@@ -1,0 +1,19 @@
+import { defineConfig } from 'tsup';
+
+// The runner and the target process are separate entries: each agent runs in a child process of
+// its own, so that its CPU time and memory are measured alone.
+export default defineConfig({
+  entry: {
+    'run-bench': 'src/run-bench.ts',
+    'target-process': 'src/targets/target-process.ts',
+    'generate-dataset': 'src/dataset/generate-dataset-cli.ts',
+    'dev-serve': 'src/dev-serve.ts',
+  },
+  format: ['cjs'],
+  clean: true,
+  sourcemap: true,
+  target: 'node20',
+  // Everything is required at run time from node_modules, as a user's agent would (the vendor's
+  // packages, devDependencies, included).
+  skipNodeModulesBundle: true,
+});
