@@ -21,6 +21,8 @@ export interface SpawnTargetOptions {
   readonly nodeFlags?: readonly string[];
   /** Milliseconds to wait for the agent (default 120 s: the vendor introspects 1.6M rows' tables). */
   readonly timeoutMs?: number;
+  /** The target script (default: `target-process.js` beside this file, i.e. in `dist/`). */
+  readonly script?: string;
 }
 
 /**
@@ -40,7 +42,10 @@ export function spawnTarget(
   const started = process.hrtime.bigint();
   const child = spawn(
     process.execPath,
-    [...(spawnOptions.nodeFlags ?? []), join(__dirname, 'target-process.js')],
+    [
+      ...(spawnOptions.nodeFlags ?? []),
+      spawnOptions.script ?? join(__dirname, 'target-process.js'),
+    ],
     {
       env: { ...process.env, BENCH_TARGET: JSON.stringify(options) },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,0 +1,137 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { BenchOptions } from './cli/bench-options';
+import { startBenchAgent } from './bench-agent';
+import type { BenchAgent } from './bench-agent';
+import { readRssMb } from './measure/process-stats';
+import { runRawWindow } from './measure/run-raw-window';
+import { runWindow } from './measure/run-window';
+import { summarizeWindows } from './measure/window-measure';
+import type { KindMeasure, WindowMeasure } from './measure/window-measure';
+import { connectShop, openShop, serverVersion } from './open-shop';
+import { guardDataset } from './requests/guard-dataset';
+import type { BenchDialect, RequestKind, ValidationContext } from './requests/request-kind';
+import type { DatabaseResults, KindResult, TargetStart } from './results/bench-results';
+import type { TargetName } from './targets/target-options';
+import { validateAgents } from './validate-agents';
+
+/** Thrown when Grove's agent answers a kind wrongly: nothing is measured. */
+export class GroveWrongAnswerError extends Error {
+  readonly code = 'GroveWrongAnswer';
+}
+
+async function startAll(
+  names: readonly TargetName[],
+  databaseUrl: string,
+  sandboxUrl: string,
+): Promise<{ agents: BenchAgent[]; starts: Partial<Record<TargetName, TargetStart>> }> {
+  const agents: BenchAgent[] = [];
+  const starts: Partial<Record<TargetName, TargetStart>> = {};
+  for (const name of names) {
+    const agent = await startBenchAgent(name, databaseUrl, sandboxUrl);
+    agents.push(agent);
+    await sleep(2000); // idle RSS: 2 s after the start, before any load
+    starts[name] = { startupMs: agent.target.startupMs, idleRssMb: readRssMb(agent.target.pid) };
+    console.log(`  ${name}: started in ${agent.target.startupMs.toFixed(0)} ms, idle RSS ${starts[name]?.idleRssMb.toFixed(1)} MB`);
+  }
+
+  return { agents, starts };
+}
+
+async function measureKind(
+  kind: RequestKind,
+  agents: readonly BenchAgent[],
+  context: ValidationContext,
+  options: BenchOptions,
+): Promise<KindResult> {
+  const windows = new Map<TargetName, WindowMeasure[]>(agents.map(a => [a.name, []]));
+  const next = new Map<TargetName, number>(agents.map(a => [a.name, 1]));
+  const load = async (agent: BenchAgent, durationSeconds: number) => {
+    const measure = await runWindow({
+      url: agent.target.url,
+      pid: agent.target.pid,
+      token: agent.token,
+      kind,
+      context,
+      connections: options.connections,
+      durationSeconds,
+      firstRequest: next.get(agent.name),
+    });
+    next.set(agent.name, measure.next);
+
+    return measure;
+  };
+  for (const agent of agents) await load(agent, 1); // warm-up
+  for (let w = 0; w < options.windows; w += 1) {
+    // Interleaved (grove, vendor, grove, …): a drift of the machine hits both alike.
+    for (const agent of agents) {
+      const measure = await load(agent, options.durationSeconds);
+      windows.get(agent.name)?.push(measure);
+      console.log(
+        `  ${kind.name} ${agent.name} window ${w + 1}: ${measure.reqPerSec.toFixed(1)} req/s, p99 ${measure.p99Ms} ms, ` +
+          `${(measure.cpuMs / Math.max(1, measure.requests)).toFixed(2)} ms CPU/req${measure.errors ? `, ${measure.errors} ERRORS` : ''}`,
+      );
+    }
+  }
+  const rawQps = await runRawWindow({ db: context.db, kind, context, workers: 10, durationSeconds: options.durationSeconds });
+  if (rawQps !== undefined) console.log(`  ${kind.name} raw: ${rawQps.toFixed(1)} q/s`);
+  const targets: Partial<Record<TargetName, KindMeasure>> = {};
+  for (const [name, list] of windows) targets[name] = summarizeWindows(list);
+
+  return {
+    kind: kind.name,
+    family: kind.family,
+    ...(kind.rowsPerRequest ? { rowsPerRequest: kind.rowsPerRequest(context) } : {}),
+    ...(rawQps === undefined ? {} : { rawQps }),
+    targets,
+  };
+}
+
+/**
+ * Runs the benchmark on one database: start-up and idle RSS of each agent, the validation pass
+ * (a wrong answer of Grove stops the run; a wrong answer of the vendor is measured all the
+ * same and flagged in the table), then each kind's interleaved windows and its raw SQL window. The write
+ * kinds' changes are undone at the end.
+ *
+ * @example
+ * ```ts
+ * const results = await benchDatabase('sqlite', kinds, options, sandbox.url);
+ * ```
+ */
+export async function benchDatabase(
+  dialect: BenchDialect,
+  kinds: readonly RequestKind[],
+  options: BenchOptions,
+  sandboxUrl: string,
+): Promise<DatabaseResults> {
+  const started = Date.now();
+  const database = await openShop(dialect, options.scale);
+  console.log(`${database.url}: ready in ${Date.now() - started} ms`);
+  const db = connectShop(database);
+  const context: ValidationContext = { dialect, size: database.size, db };
+  const guard = await guardDataset(db, database.size);
+  let agents: BenchAgent[] = [];
+  try {
+    const started = await startAll(options.targets, database.url, sandboxUrl);
+    agents = started.agents;
+    const failures = await validateAgents(agents, kinds, context);
+    const groveFailures = [...failures].filter(([, f]) => f.grove !== undefined);
+    if (groveFailures.length > 0) {
+      throw new GroveWrongAnswerError(
+        `Grove's agent answered wrongly on ${dialect}:\n${groveFailures.map(([k, f]) => `- ${k}: ${f.grove}`).join('\n')}`,
+      );
+    }
+    const results: KindResult[] = [];
+    for (const kind of options.validateOnly ? [] : kinds) {
+      // Only the vendor can be wrong here: it is measured all the same, and flagged.
+      const invalid = failures.get(kind.name);
+      const result = await measureKind(kind, agents, context, options);
+      results.push(invalid ? { ...result, invalid } : result);
+    }
+
+    return { dialect, serverVersion: await serverVersion(db, dialect), kinds: results, starts: started.starts };
+  } finally {
+    for (const agent of agents) await agent.target.stop();
+    await guard.restore();
+    await db.close();
+  }
+}

@@ -1,0 +1,68 @@
+import autocannon from 'autocannon';
+import type { KindContext, RequestKind } from '../requests/request-kind';
+import { readCpuMs, sampleRss } from './process-stats';
+import type { WindowMeasure } from './window-measure';
+
+/** Options of {@link runWindow}. */
+export interface RunWindowOptions {
+  readonly url: string;
+  readonly pid: number;
+  readonly token: string;
+  readonly kind: RequestKind;
+  readonly context: KindContext;
+  readonly connections: number;
+  readonly durationSeconds: number;
+  /** Where the rotation of ids starts (each window continues where the previous one stopped). */
+  readonly firstRequest?: number;
+}
+
+/**
+ * Loads one agent with one kind of request for a window (autocannon, `connections` keep-alive
+ * connections), measuring the agent's CPU time and peak RSS meanwhile.
+ *
+ * @example
+ * ```ts
+ * const measure = await runWindow({ url, pid, token, kind: listKind, context, connections: 10, durationSeconds: 8 });
+ * ```
+ */
+export async function runWindow(options: RunWindowOptions): Promise<WindowMeasure & { next: number }> {
+  const { kind, context } = options;
+  let n = options.firstRequest ?? 0;
+  const headers = { authorization: `Bearer ${options.token}`, 'content-type': 'application/json' };
+  const cpuBefore = readCpuMs(options.pid);
+  const rss = sampleRss(options.pid);
+  const result = await autocannon({
+    url: options.url,
+    connections: options.connections,
+    duration: options.durationSeconds,
+    headers,
+    requests: [
+      {
+        setupRequest: request => {
+          const next = kind.request(n, context);
+          n += 1;
+
+          return {
+            ...request,
+            method: next.method,
+            path: next.path,
+            body: next.body === undefined ? undefined : JSON.stringify(next.body),
+          };
+        },
+      },
+    ],
+  });
+  const peakRssMb = rss.stop();
+  const cpuMs = readCpuMs(options.pid) - cpuBefore;
+
+  return {
+    reqPerSec: result.requests.average,
+    requests: result.requests.total,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    errors: result.non2xx + result.errors + result.timeouts,
+    cpuMs,
+    peakRssMb,
+    next: n,
+  };
+}

@@ -1,0 +1,55 @@
+/** What one load window measured on one target. */
+export interface WindowMeasure {
+  readonly reqPerSec: number;
+  /** Requests completed in the window. */
+  readonly requests: number;
+  readonly p50Ms: number;
+  readonly p99Ms: number;
+  /** Non-2xx answers, connection errors and timeouts: a window with any is flagged. */
+  readonly errors: number;
+  /** The agent's CPU time over the window (utime + stime), ms. */
+  readonly cpuMs: number;
+  readonly peakRssMb: number;
+}
+
+/** The windows of one target on one kind, summarised for the table. */
+export interface KindMeasure {
+  readonly windows: readonly WindowMeasure[];
+  /** Mean req/s over the windows, and its spread. */
+  readonly reqPerSec: number;
+  readonly minReqPerSec: number;
+  readonly maxReqPerSec: number;
+  /** Mean of the windows' p50, and the worst window's p99. */
+  readonly p50Ms: number;
+  readonly p99Ms: number;
+  readonly errors: number;
+  /** Agent CPU over all windows divided by the requests completed. */
+  readonly cpuMsPerRequest: number;
+  readonly peakRssMb: number;
+}
+
+/**
+ * Summarises the windows of one target on one kind.
+ *
+ * @example
+ * ```ts
+ * summarizeWindows([w1, w2]).reqPerSec; // (w1.reqPerSec + w2.reqPerSec) / 2
+ * ```
+ */
+export function summarizeWindows(windows: readonly WindowMeasure[]): KindMeasure {
+  const rates = windows.map(w => w.reqPerSec);
+  const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+  const requests = sum(windows.map(w => w.requests));
+
+  return {
+    windows,
+    reqPerSec: sum(rates) / windows.length,
+    minReqPerSec: Math.min(...rates),
+    maxReqPerSec: Math.max(...rates),
+    p50Ms: sum(windows.map(w => w.p50Ms)) / windows.length,
+    p99Ms: Math.max(...windows.map(w => w.p99Ms)),
+    errors: sum(windows.map(w => w.errors)),
+    cpuMsPerRequest: requests === 0 ? Number.NaN : sum(windows.map(w => w.cpuMs)) / requests,
+    peakRssMb: Math.max(...windows.map(w => w.peakRssMb)),
+  };
+}

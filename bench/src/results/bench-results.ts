@@ -1,0 +1,66 @@
+import type { KindMeasure } from '../measure/window-measure';
+import type { BenchDialect, RequestKind } from '../requests/request-kind';
+import type { TargetName } from '../targets/target-options';
+
+/** A target's start: from spawn to listening, and its memory 2 s later, before any load. */
+export interface TargetStart {
+  readonly startupMs: number;
+  readonly idleRssMb: number;
+}
+
+/** One row of a results table: a kind measured on each target (and as raw SQL). */
+export interface KindResult {
+  readonly kind: string;
+  readonly family: RequestKind['family'];
+  /** Rows per request (the CSV export), for rows/s. */
+  readonly rowsPerRequest?: number;
+  /** Queries/s of the equivalent SQL through the runner's own connection. */
+  readonly rawQps?: number;
+  readonly targets: Partial<Record<TargetName, KindMeasure>>;
+  /** A target whose answer did not match the database: the message (measured all the same). */
+  readonly invalid?: Partial<Record<TargetName, string>>;
+}
+
+/** Everything measured on one database. */
+export interface DatabaseResults {
+  readonly dialect: BenchDialect;
+  readonly serverVersion: string;
+  readonly kinds: readonly KindResult[];
+  readonly starts: Partial<Record<TargetName, TargetStart>>;
+}
+
+/** The machine the numbers come from. */
+export interface MachineInfo {
+  readonly cpu: string;
+  readonly cores: number;
+  readonly memoryGb: number;
+  readonly os: string;
+  readonly node: string;
+  readonly groveCommit: string;
+  readonly vendorVersions: string;
+}
+
+/** The run's parameters, as the options gave them. */
+export interface BenchParameters {
+  readonly scale: number;
+  readonly windows: number;
+  readonly durationSeconds: number;
+  readonly connections: number;
+  readonly targets: readonly TargetName[];
+}
+
+/**
+ * A whole run, as `--json` writes it and the Markdown writer reads it.
+ *
+ * @example
+ * ```ts
+ * const markdown = renderResults(results);
+ * ```
+ */
+export interface BenchResults {
+  readonly date: string;
+  readonly command: string;
+  readonly machine: MachineInfo;
+  readonly parameters: BenchParameters;
+  readonly databases: readonly DatabaseResults[];
+}

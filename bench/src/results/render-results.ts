@@ -1,0 +1,113 @@
+import type { KindMeasure } from '../measure/window-measure';
+import type { BenchResults, DatabaseResults, KindResult } from './bench-results';
+import { evaluateTargets } from './evaluate-targets';
+
+const header =
+  '| request | vendor req/s | Grove req/s | Grove/vendor | raw q/s | Grove/raw | Grove p50/p99 ms | vendor p50/p99 ms | Grove CPU ms/req | vendor CPU ms/req | Grove peak RSS MB | vendor peak RSS MB |';
+const separator = `|${' --- |'.repeat(12)}`;
+
+function num(value: number | undefined, digits = 1): string {
+  if (value === undefined || !Number.isFinite(value)) return '–';
+
+  return value.toFixed(digits);
+}
+
+function rate(measure: KindMeasure | undefined, rows: number | undefined, invalid?: string): string {
+  if (!measure) return invalid ? 'wrong answer' : '–';
+  const spread =
+    measure.windows.length > 1 ? ` (${num(measure.minReqPerSec)}–${num(measure.maxReqPerSec)})` : '';
+  const perRows = rows ? `, ${num((measure.reqPerSec * rows) / 1000)}k rows/s` : '';
+  const flag =
+    (measure.errors > 0 ? ` ⚠ ${measure.errors} errors` : '') + (invalid ? ' ⚠ wrong answer' : '');
+
+  return `${num(measure.reqPerSec)}${spread}${perRows}${flag}`;
+}
+
+function latency(measure: KindMeasure | undefined): string {
+  return measure ? `${num(measure.p50Ms, 0)}/${num(measure.p99Ms, 0)}` : '–';
+}
+
+function ratio(a: number | undefined, b: number | undefined): string {
+  return a !== undefined && b ? `${(a / b).toFixed(2)}×` : '–';
+}
+
+function kindRow(result: KindResult): string {
+  const { grove, vendor } = result.targets;
+  const cells = [
+    result.kind,
+    rate(vendor, result.rowsPerRequest, result.invalid?.vendor),
+    rate(grove, result.rowsPerRequest, result.invalid?.grove),
+    ratio(grove?.reqPerSec, vendor?.reqPerSec),
+    num(result.rawQps),
+    ratio(grove?.reqPerSec, result.rawQps),
+    latency(grove),
+    latency(vendor),
+    num(grove?.cpuMsPerRequest, 2),
+    num(vendor?.cpuMsPerRequest, 2),
+    num(grove?.peakRssMb, 0),
+    num(vendor?.peakRssMb, 0),
+  ];
+
+  return `| ${cells.join(' | ')} |`;
+}
+
+function databaseSection(database: DatabaseResults): string[] {
+  const { grove, vendor } = database.starts;
+  const empty = Array<string>(8).fill('');
+  const lines = [
+    `## ${database.dialect === 'postgres' ? 'PostgreSQL' : 'SQLite'} (${database.serverVersion})`,
+    '',
+    header,
+    separator,
+    ...database.kinds.map(kindRow),
+    `| start-up ms | ${num(vendor?.startupMs, 0)} | ${num(grove?.startupMs, 0)} | ${ratio(grove?.startupMs, vendor?.startupMs)} | ${empty.join(' | ')} |`,
+    `| idle RSS MB | ${num(vendor?.idleRssMb)} | ${num(grove?.idleRssMb)} | ${ratio(grove?.idleRssMb, vendor?.idleRssMb)} | ${empty.join(' | ')} |`,
+    '',
+  ];
+  const invalid = database.kinds.flatMap(k =>
+    Object.entries(k.invalid ?? {}).map(([target, message]) => `- ${target}, ${k.kind}: ${message}`),
+  );
+  if (invalid.length > 0) {
+    lines.push('Wrong answers (measured all the same, flagged ⚠):', '', ...invalid, '');
+  }
+  lines.push(`### Targets (${database.dialect})`, '');
+  for (const verdict of evaluateTargets(database)) {
+    const met = verdict.met === undefined ? 'n/a' : verdict.met ? 'met' : 'not met';
+    lines.push(`- ${verdict.target}: **${met}** (${verdict.figure})`);
+  }
+  lines.push('');
+
+  return lines;
+}
+
+/**
+ * The results file (without its hand-written `## Profiles` section): machine, command,
+ * parameters, one table per database and the issue's targets checked against the numbers.
+ *
+ * @example
+ * ```ts
+ * writeFileSync('RESULTS.md', renderResults(results));
+ * ```
+ */
+export function renderResults(results: BenchResults): string {
+  const { machine, parameters } = results;
+  const lines = [
+    '# Grove agent benchmark',
+    '',
+    `Date: ${results.date}`,
+    '',
+    `Machine: ${machine.cpu}, ${machine.cores} cores, ${num(machine.memoryGb)} GB, ${machine.os}, Node ${machine.node}. ` +
+      `Grove ${machine.groveCommit}; vendor ${machine.vendorVersions}.`,
+    '',
+    `Command: \`${results.command}\``,
+    '',
+    `Parameters: scale ${parameters.scale}, ${parameters.windows} windows of ${parameters.durationSeconds} s per target ` +
+      `(interleaved, after 1 s of warm-up), ${parameters.connections} connections, targets ${parameters.targets.join(', ')}. ` +
+      'req/s: mean over the windows (min–max); p50: mean of the windows, p99: worst window; CPU: the ' +
+      "agent's utime+stime over the windows / requests; raw: the same SQL from the runner, 10 workers, one window.",
+    '',
+    ...results.databases.flatMap(databaseSection),
+  ];
+
+  return `${lines.join('\n')}\n`;
+}
