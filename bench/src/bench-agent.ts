@@ -39,7 +39,10 @@ export async function startBenchAgent(
       serverUrl,
       envSecret: randomBytes(32).toString('hex'),
       authSecret,
-      schemaPath: join(mkdtempSync(join(tmpdir(), `grove-bench-${name}-`)), '.forestadmin-schema.json'),
+      schemaPath: join(
+        mkdtempSync(join(tmpdir(), `grove-bench-${name}-`)),
+        '.forestadmin-schema.json',
+      ),
     },
     spawnOptions,
   );

@@ -31,7 +31,9 @@ async function startAll(
     agents.push(agent);
     await sleep(2000); // idle RSS: 2 s after the start, before any load
     starts[name] = { startupMs: agent.target.startupMs, idleRssMb: readRssMb(agent.target.pid) };
-    console.log(`  ${name}: started in ${agent.target.startupMs.toFixed(0)} ms, idle RSS ${starts[name]?.idleRssMb.toFixed(1)} MB`);
+    console.log(
+      `  ${name}: started in ${agent.target.startupMs.toFixed(0)} ms, idle RSS ${starts[name]?.idleRssMb.toFixed(1)} MB`,
+    );
   }
 
   return { agents, starts };
@@ -72,7 +74,13 @@ async function measureKind(
       );
     }
   }
-  const rawQps = await runRawWindow({ db: context.db, kind, context, workers: 10, durationSeconds: options.durationSeconds });
+  const rawQps = await runRawWindow({
+    db: context.db,
+    kind,
+    context,
+    workers: 10,
+    durationSeconds: options.durationSeconds,
+  });
   if (rawQps !== undefined) console.log(`  ${kind.name} raw: ${rawQps.toFixed(1)} q/s`);
   const targets: Partial<Record<TargetName, KindMeasure>> = {};
   for (const [name, list] of windows) targets[name] = summarizeWindows(list);
@@ -128,7 +136,12 @@ export async function benchDatabase(
       results.push(invalid ? { ...result, invalid } : result);
     }
 
-    return { dialect, serverVersion: await serverVersion(db, dialect), kinds: results, starts: started.starts };
+    return {
+      dialect,
+      serverVersion: await serverVersion(db, dialect),
+      kinds: results,
+      starts: started.starts,
+    };
   } finally {
     for (const agent of agents) await agent.target.stop();
     await guard.restore();

@@ -14,11 +14,14 @@ export function formatProfileSummary(summary: ProfileSummary): string {
     '',
     'self ms      %  function  (location)',
     ...summary.top.map(
-      f => `${f.selfMs.toFixed(1).padStart(7)} ${f.percent.toFixed(1).padStart(6)}  ${f.name}  (${f.location || 'native'})`,
+      f =>
+        `${f.selfMs.toFixed(1).padStart(7)} ${f.percent.toFixed(1).padStart(6)}  ${f.name}  (${f.location || 'native'})`,
     ),
     '',
     '     ms      %  package',
-    ...summary.packages.map(p => `${p.ms.toFixed(1).padStart(7)} ${p.percent.toFixed(1).padStart(6)}  ${p.package}`),
+    ...summary.packages.map(
+      p => `${p.ms.toFixed(1).padStart(7)} ${p.percent.toFixed(1).padStart(6)}  ${p.package}`,
+    ),
   ];
 
   return lines.join('\n');

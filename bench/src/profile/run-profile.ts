@@ -41,9 +41,20 @@ export async function runProfile(
     });
     try {
       await validateKind(kind, { url: agent.target.url, token: agent.token }, context);
-      const base = { url: agent.target.url, pid: agent.target.pid, token: agent.token, kind, context, connections: options.connections };
+      const base = {
+        url: agent.target.url,
+        pid: agent.target.pid,
+        token: agent.token,
+        kind,
+        context,
+        connections: options.connections,
+      };
       const warm = await runWindow({ ...base, durationSeconds: 1 });
-      const window = await runWindow({ ...base, durationSeconds: options.durationSeconds, firstRequest: warm.next });
+      const window = await runWindow({
+        ...base,
+        durationSeconds: options.durationSeconds,
+        firstRequest: warm.next,
+      });
       console.log(
         `${targetName} ${kind.name} on ${dialect}: ${window.reqPerSec.toFixed(1)} req/s, p50/p99 ${window.p50Ms}/${window.p99Ms} ms, ` +
           `${(window.cpuMs / Math.max(1, window.requests)).toFixed(2)} ms CPU/req, ${window.errors} errors`,

@@ -48,7 +48,11 @@ export interface ProfileSummary {
   readonly busyMs: number;
   readonly idleMs: number;
   readonly top: readonly ProfileFunction[];
-  readonly packages: readonly { readonly package: ProfilePackage; readonly ms: number; readonly percent: number }[];
+  readonly packages: readonly {
+    readonly package: ProfilePackage;
+    readonly ms: number;
+    readonly percent: number;
+  }[];
 }
 
 const groveFolders: Record<string, ProfilePackage> = {
@@ -95,7 +99,8 @@ export function packageOf(url: string): ProfilePackage {
   const name = short.split('/')[0] ?? '';
   if (name === 'express' || name === 'router' || name === 'body-parser') return 'express';
   if (name === 'sequelize') return 'sequelize';
-  if (name === 'sqlite3' || name === 'pg' || name === 'pg-protocol' || name === 'pg-pool') return 'sqlite3/pg';
+  if (name === 'sqlite3' || name === 'pg' || name === 'pg-protocol' || name === 'pg-pool')
+    return 'sqlite3/pg';
 
   return 'other';
 }
@@ -120,7 +125,10 @@ export function summarizeProfile(profile: CpuProfile, topCount = 25): ProfileSum
   });
 
   let idle = 0;
-  const functions = new Map<string, { name: string; location: string; package: ProfilePackage; micros: number }>();
+  const functions = new Map<
+    string,
+    { name: string; location: string; package: ProfilePackage; micros: number }
+  >();
   for (const [id, micros] of selfByNode) {
     const frame = nodes.get(id)?.callFrame;
     if (!frame) continue;
@@ -145,10 +153,18 @@ export function summarizeProfile(profile: CpuProfile, topCount = 25): ProfileSum
   const top = [...functions.values()]
     .sort((a, b) => b.micros - a.micros)
     .slice(0, topCount)
-    .map(f => ({ name: f.name, location: f.location, package: f.package, selfMs: f.micros / 1000, percent: share(f.micros) }));
+    .map(f => ({
+      name: f.name,
+      location: f.location,
+      package: f.package,
+      selfMs: f.micros / 1000,
+      percent: share(f.micros),
+    }));
   const packages = profilePackages
     .map(name => {
-      const micros = [...functions.values()].filter(f => f.package === name).reduce((sum, f) => sum + f.micros, 0);
+      const micros = [...functions.values()]
+        .filter(f => f.package === name)
+        .reduce((sum, f) => sum + f.micros, 0);
 
       return { package: name, ms: micros / 1000, percent: share(micros) };
     })

@@ -30,6 +30,9 @@ export function expectSame(kind: string, what: string, actual: unknown, expected
   const a = JSON.stringify(actual);
   const e = JSON.stringify(expected);
   if (a !== e) {
-    throw new BenchValidationError(kind, `${what}: expected ${e.slice(0, 800)}, got ${a.slice(0, 800)}`);
+    throw new BenchValidationError(
+      kind,
+      `${what}: expected ${e.slice(0, 800)}, got ${a.slice(0, 800)}`,
+    );
   }
 }

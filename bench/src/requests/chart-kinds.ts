@@ -31,14 +31,21 @@ export const valueChartKind: RequestKind = {
   request: () => ({
     method: 'POST',
     path: chartPath,
-    body: { type: 'Value', sourceCollectionName: 'orders', aggregator: 'Count', filter: paidFilter },
+    body: {
+      type: 'Value',
+      sourceCollectionName: 'orders',
+      aggregator: 'Count',
+      filter: paidFilter,
+    },
   }),
   async validate(answer, _request, { db }) {
     const [row] = await db.query<{ count: number }>(
       "SELECT COUNT(*) AS count FROM orders WHERE status = 'paid'",
       { type: QueryTypes.SELECT },
     );
-    expectSame(this.name, 'value', chartValue(this.name, answer), { countCurrent: Number(row?.count) });
+    expectSame(this.name, 'value', chartValue(this.name, answer), {
+      countCurrent: Number(row?.count),
+    });
   },
   raw: () => ({ sql: "SELECT COUNT(*) AS count FROM orders WHERE status = 'paid'" }),
 };
@@ -59,10 +66,17 @@ export const pieChartKind: RequestKind = {
   request: () => ({
     method: 'POST',
     path: chartPath,
-    body: { type: 'Pie', sourceCollectionName: 'orders', aggregator: 'Count', groupByFieldName: 'status' },
+    body: {
+      type: 'Pie',
+      sourceCollectionName: 'orders',
+      aggregator: 'Count',
+      groupByFieldName: 'status',
+    },
   }),
   async validate(answer, _request, { db }) {
-    const rows = await db.query<{ status: string; count: number }>(pieSql, { type: QueryTypes.SELECT });
+    const rows = await db.query<{ status: string; count: number }>(pieSql, {
+      type: QueryTypes.SELECT,
+    });
     const slices = (chartValue(this.name, answer) as { key: unknown; value: unknown }[])
       .map(slice => [slice.key, slice.value])
       .sort((a, b) => String(a[0]).localeCompare(String(b[0])));

@@ -42,7 +42,10 @@ export const csvExportKind: RequestKind = {
   }),
   async validate(answer, _request, context) {
     if (answer.status !== 200 || !answer.contentType.startsWith('text/csv')) {
-      throw new BenchValidationError(this.name, `HTTP ${answer.status} ${answer.contentType}: ${answer.text.slice(0, 300)}`);
+      throw new BenchValidationError(
+        this.name,
+        `HTTP ${answer.status} ${answer.contentType}: ${answer.text.slice(0, 300)}`,
+      );
     }
     const lines = answer.text.split(/\r?\n/).filter(line => line !== '');
     expectSame(this.name, 'header', lines[0], customerFields.join(','));

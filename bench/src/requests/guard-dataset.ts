@@ -5,7 +5,7 @@ import { updatedIds } from './write-kinds';
 
 /**
  * Saves what the write kinds change (the cities of {@link updatedIds}) and answers a `restore()`
- * that puts it back and deletes the created customers (ids above the generated ones), so that
+ * that puts it back and deletes the created customers and orders (ids above the generated ones), so that
  * every run measures the same shop. Called before a run (it also cleans what an interrupted run
  * left) and restored after it.
  *
@@ -20,11 +20,17 @@ export async function guardDataset(
   size: DatasetSize,
 ): Promise<{ restore(): Promise<void> }> {
   const { first, last } = updatedIds(size);
-  const deleteCreated = () =>
-    db.query('DELETE FROM customers WHERE id > :last', {
+  const deleteCreated = async () => {
+    // Orders first (a test may add some, to customers of the shop or created ones).
+    await db.query('DELETE FROM orders WHERE id > :last', {
+      type: QueryTypes.RAW,
+      replacements: { last: size.orders },
+    });
+    await db.query('DELETE FROM customers WHERE id > :last', {
       type: QueryTypes.RAW,
       replacements: { last: size.customers },
     });
+  };
   await deleteCreated();
   const saved = await db.query<{ id: number; city: string | null }>(
     'SELECT id, city FROM customers WHERE id BETWEEN :first AND :last',

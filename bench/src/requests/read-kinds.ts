@@ -1,6 +1,12 @@
 import { QueryTypes } from 'sequelize';
 import { expectSame } from './bench-validation-error';
-import { customerFields, jsonApiRecords, jsonBody, pickCustomer, selectCustomers } from './customer-rows';
+import {
+  customerFields,
+  jsonApiRecords,
+  jsonBody,
+  pickCustomer,
+  selectCustomers,
+} from './customer-rows';
 import { queryString, rotateId } from './query-string';
 import type { BenchDialect, RequestKind } from './request-kind';
 
@@ -94,7 +100,12 @@ export const countKind: RequestKind = {
     const [row] = await db.query<{ count: number }>('SELECT COUNT(*) AS count FROM customers', {
       type: QueryTypes.SELECT,
     });
-    expectSame(this.name, 'count', jsonBody<{ count: unknown }>(this.name, answer).count, Number(row?.count));
+    expectSame(
+      this.name,
+      'count',
+      jsonBody<{ count: unknown }>(this.name, answer).count,
+      Number(row?.count),
+    );
   },
   raw: () => ({ sql: 'SELECT COUNT(*) AS count FROM customers' }),
 };
@@ -149,12 +160,22 @@ export const relatedListKind: RequestKind = {
     })}`,
   }),
   async validate(answer, request, { db }) {
-    const records = jsonApiRecords(this.name, answer).map(r => [Number(r.id), r.customer_id, r.status, r.amount]);
+    const records = jsonApiRecords(this.name, answer).map(r => [
+      Number(r.id),
+      r.customer_id,
+      r.status,
+      r.amount,
+    ]);
     const rows = await db.query<Record<string, unknown>>(
       'SELECT id, customer_id, status, amount FROM orders WHERE customer_id = :id ORDER BY id LIMIT 15',
       { type: QueryTypes.SELECT, replacements: { id: idOfPath(request.path) } },
     );
-    const expected = rows.map(r => [Number(r.id), Number(r.customer_id), r.status, Number(r.amount)]);
+    const expected = rows.map(r => [
+      Number(r.id),
+      Number(r.customer_id),
+      r.status,
+      Number(r.amount),
+    ]);
     expectSame(this.name, 'orders', records, expected);
   },
   raw: (n, { size }) => ({

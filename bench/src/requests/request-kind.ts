@@ -52,7 +52,11 @@ export interface RequestKind {
   /** The n-th request of a run (ids rotate through the dataset). */
   request(n: number, context: KindContext): BenchHttpRequest;
   /** Throws a `BenchValidationError` unless the answer matches the database. */
-  validate(answer: BenchAnswer, request: BenchHttpRequest, context: ValidationContext): Promise<void>;
+  validate(
+    answer: BenchAnswer,
+    request: BenchHttpRequest,
+    context: ValidationContext,
+  ): Promise<void>;
   /** The equivalent SQL of the n-th request, when there is one. */
   raw?(n: number, context: KindContext): RawQuery;
   /** Rows each request carries (the CSV export: rows/s = req/s × rows). */

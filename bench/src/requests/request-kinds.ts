@@ -1,6 +1,12 @@
 import { lineChartKind, pieChartKind, valueChartKind } from './chart-kinds';
 import { csvExportKind } from './csv-kind';
-import { countKind, getOneKind, listFilterSearchKind, listKind, relatedListKind } from './read-kinds';
+import {
+  countKind,
+  getOneKind,
+  listFilterSearchKind,
+  listKind,
+  relatedListKind,
+} from './read-kinds';
 import type { RequestKind } from './request-kind';
 import { createKind, updateKind } from './write-kinds';
 

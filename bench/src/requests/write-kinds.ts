@@ -51,7 +51,8 @@ export const createKind: RequestKind = {
     const [created] = jsonApiRecords(this.name, answer).map(pickCustomer);
     const stored = await selectCustomers(db, 'WHERE id = :id', { id: Number(created?.id) });
     expectSame(this.name, 'stored record', stored, [created]);
-    const posted = (request.body as { data: { attributes: Record<string, unknown> } }).data.attributes;
+    const posted = (request.body as { data: { attributes: Record<string, unknown> } }).data
+      .attributes;
     expectSame(this.name, 'stored email', stored[0]?.email, posted.email);
   },
   raw: n => {

@@ -27,7 +27,12 @@ function readVerdict(result: KindResult): TargetVerdict {
     : `${result.kind}: ≥ 3× vendor`;
   const byVendor = toVendor === undefined ? undefined : toVendor >= 3;
   const byRaw = databaseBound && toRaw !== undefined ? toRaw >= 1 / 1.3 : undefined;
-  const met = byVendor === true || byRaw === true ? true : byVendor === undefined && byRaw === undefined ? undefined : false;
+  const met =
+    byVendor === true || byRaw === true
+      ? true
+      : byVendor === undefined && byRaw === undefined
+        ? undefined
+        : false;
   const figures = [`${toVendor === undefined ? '–' : fixed(toVendor)}× vendor`];
   if (databaseBound) figures.push(`${toRaw === undefined ? '–' : fixed(toRaw)}× raw`);
 
@@ -50,7 +55,8 @@ function exportVerdict(result: KindResult, idleRssMb: number | undefined): Targe
   const toVendor = ratio(result);
   const peak = result.targets.grove?.peakRssMb;
   const growth = peak !== undefined && idleRssMb !== undefined ? peak - idleRssMb : undefined;
-  const met = toVendor === undefined || growth === undefined ? undefined : toVendor >= 5 && growth < 30;
+  const met =
+    toVendor === undefined || growth === undefined ? undefined : toVendor >= 5 && growth < 30;
 
   return {
     target: `${result.kind}: ≥ 5× vendor rows/s, peak RSS < idle + 30 MB`,
@@ -87,7 +93,9 @@ export function evaluateTargets(database: DatabaseResults): TargetVerdict[] {
     figure: grove === undefined ? '–' : `${fixed(grove.idleRssMb, 1)} MB`,
   });
   const both = database.kinds.filter(k => k.targets.grove && k.targets.vendor);
-  const above = both.filter(k => (k.targets.grove?.peakRssMb ?? 0) >= (k.targets.vendor?.peakRssMb ?? 0));
+  const above = both.filter(
+    k => (k.targets.grove?.peakRssMb ?? 0) >= (k.targets.vendor?.peakRssMb ?? 0),
+  );
   verdicts.push({
     target: 'peak RSS under load below the vendor’s',
     met: both.length === 0 ? undefined : above.length === 0,

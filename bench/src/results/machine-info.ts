@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { cpus, release, totalmem, type as osType } from 'node:os';
 import { join } from 'node:path';
 import type { MachineInfo } from './bench-results';
@@ -7,7 +8,7 @@ function packageVersion(name: string): string {
   try {
     const path = require.resolve(join(name, 'package.json'));
 
-    return `${name} ${(require(path) as { version: string }).version}`;
+    return `${name} ${(JSON.parse(readFileSync(path, 'utf8')) as { version: string }).version}`;
   } catch {
     return `${name} (not installed)`;
   }
@@ -24,7 +25,9 @@ function packageVersion(name: string): string {
 export function machineInfo(): MachineInfo {
   let commit = 'unknown';
   try {
-    commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: __dirname }).toString().trim();
+    commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: __dirname })
+      .toString()
+      .trim();
   } catch {
     // Not a git checkout.
   }
@@ -36,6 +39,8 @@ export function machineInfo(): MachineInfo {
     os: `${osType()} ${release()}`,
     node: process.version,
     groveCommit: commit,
-    vendorVersions: ['@forestadmin/agent', '@forestadmin/datasource-sql'].map(packageVersion).join(', '),
+    vendorVersions: ['@forestadmin/agent', '@forestadmin/datasource-sql']
+      .map(packageVersion)
+      .join(', '),
   };
 }

@@ -12,10 +12,16 @@ function num(value: number | undefined, digits = 1): string {
   return value.toFixed(digits);
 }
 
-function rate(measure: KindMeasure | undefined, rows: number | undefined, invalid?: string): string {
+function rate(
+  measure: KindMeasure | undefined,
+  rows: number | undefined,
+  invalid?: string,
+): string {
   if (!measure) return invalid ? 'wrong answer' : '–';
   const spread =
-    measure.windows.length > 1 ? ` (${num(measure.minReqPerSec)}–${num(measure.maxReqPerSec)})` : '';
+    measure.windows.length > 1
+      ? ` (${num(measure.minReqPerSec)}–${num(measure.maxReqPerSec)})`
+      : '';
   const perRows = rows ? `, ${num((measure.reqPerSec * rows) / 1000)}k rows/s` : '';
   const flag =
     (measure.errors > 0 ? ` ⚠ ${measure.errors} errors` : '') + (invalid ? ' ⚠ wrong answer' : '');
@@ -65,7 +71,9 @@ function databaseSection(database: DatabaseResults): string[] {
     '',
   ];
   const invalid = database.kinds.flatMap(k =>
-    Object.entries(k.invalid ?? {}).map(([target, message]) => `- ${target}, ${k.kind}: ${message}`),
+    Object.entries(k.invalid ?? {}).map(
+      ([target, message]) => `- ${target}, ${k.kind}: ${message.slice(0, 400)}`,
+    ),
   );
   if (invalid.length > 0) {
     lines.push('Wrong answers (measured all the same, flagged ⚠):', '', ...invalid, '');

@@ -1,0 +1,98 @@
+import { evaluateTargets } from '../../src/results/evaluate-targets';
+import { renderResults } from '../../src/results/render-results';
+import { results, sqliteResults } from './results-fixture';
+
+describe('renderResults', () => {
+  const markdown = renderResults(results);
+  const lines = markdown.split('\n');
+
+  it('writes the machine, the command and the parameters', () => {
+    expect(markdown).toContain(
+      'Machine: AMD EPYC, 2 cores, 8.0 GB, Linux 6.1, Node v20.20.2. Grove abc1234; vendor @forestadmin/agent 1.78.11.',
+    );
+    expect(markdown).toContain('Command: `node dist/run-bench.js --windows 2`');
+    expect(markdown).toContain('Parameters: scale 1, 2 windows of 8 s per target');
+  });
+
+  it('writes one row per kind: rates with their spread, ratios, latencies, CPU and RSS', () => {
+    expect(lines).toContain('## SQLite (SQLite 3.44.2)');
+    expect(lines).toContain(
+      '| list | 300.0 | 1050.0 (1000.0–1100.0) | 3.50× | 3000.0 | 0.35× | 20/50 | 20/50 | 0.80 | 3.00 | 90 | 120 |',
+    );
+  });
+
+  it('flags a window with errors, a wrong answer, and gives the CSV rows/s', () => {
+    expect(lines).toContain(
+      '| count | 300.0 | 350.0 ⚠ 2 errors | 1.17× | 400.0 | 0.88× | 20/50 | 20/50 | 0.80 | 0.80 | 90 | 120 |',
+    );
+    expect(lines).toContain(
+      '| update | 400.0 ⚠ wrong answer | 900.0 | 2.25× | 2000.0 | 0.45× | 20/40 | 20/50 | 0.80 | 0.80 | 90 | 120 |',
+    );
+    expect(lines).toContain(
+      '| CSV export | 2.0, 20.0k rows/s | 4.0, 40.0k rows/s | 2.00× | – | – | 20/50 | 20/50 | 0.80 | 0.80 | 95 | 160 |',
+    );
+    expect(lines).toContain('- vendor, update: update: stored city: expected "Lyon", got "Paris"');
+  });
+
+  it('writes the start-up and idle RSS rows', () => {
+    expect(lines).toContain('| start-up ms | 2100 | 420 | 0.20× |  |  |  |  |  |  |  |  |');
+    expect(lines).toContain('| idle RSS MB | 110.0 | 70.0 | 0.64× |  |  |  |  |  |  |  |  |');
+  });
+
+  it('writes the verdicts of the targets', () => {
+    expect(lines).toContain('- list: ≥ 3× vendor: **met** (3.50× vendor)');
+    expect(lines).toContain('- start-up ≤ 0.5 s: **met** (420 ms)');
+  });
+});
+
+describe('evaluateTargets', () => {
+  it('checks each target of the issue against the numbers', () => {
+    expect(evaluateTargets(sqliteResults)).toEqual([
+      { target: 'list: ≥ 3× vendor', met: true, figure: '3.50× vendor' },
+      // 1.17× the vendor, but 350 req/s ≥ 400 / 1.3: the database is the bottleneck.
+      {
+        target: 'count: ≥ 3× vendor, or ≥ 1/1.3 of the raw query',
+        met: true,
+        figure: '1.17× vendor, 0.88× raw',
+      },
+      {
+        target: 'CSV export: ≥ 5× vendor rows/s, peak RSS < idle + 30 MB',
+        met: false,
+        figure: '2.00× vendor, peak idle + 25 MB',
+      },
+      { target: 'update: ≥ 2× vendor, p99 < 100 ms', met: true, figure: '2.25× vendor, p99 40 ms' },
+      { target: 'start-up ≤ 0.5 s', met: true, figure: '420 ms' },
+      { target: 'idle RSS ≤ 80 MB', met: true, figure: '70.0 MB' },
+      {
+        target: 'peak RSS under load below the vendor’s',
+        met: true,
+        figure: 'below on all 4 kinds',
+      },
+      { target: 'list: agent CPU < 1 ms/request', met: true, figure: '0.80 ms' },
+      { target: 'get one: agent CPU < 1 ms/request', met: undefined, figure: '–' },
+    ]);
+  });
+
+  it('is n/a without the vendor, and not met when a peak is above the vendor’s', () => {
+    const list = sqliteResults.kinds[0]!;
+    const alone = evaluateTargets({
+      ...sqliteResults,
+      kinds: [{ ...list, rawQps: undefined, targets: { grove: list.targets.grove } }],
+    });
+    expect(alone[0]).toEqual({ target: 'list: ≥ 3× vendor', met: undefined, figure: '–× vendor' });
+    const heavier = evaluateTargets({
+      ...sqliteResults,
+      kinds: [
+        {
+          ...list,
+          targets: { ...list.targets, grove: { ...list.targets.grove!, peakRssMb: 130 } },
+        },
+      ],
+    });
+    expect(heavier.find(v => v.target.startsWith('peak RSS'))).toEqual({
+      target: 'peak RSS under load below the vendor’s',
+      met: false,
+      figure: 'above on list (130 vs 120)',
+    });
+  });
+});
