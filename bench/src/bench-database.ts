@@ -70,7 +70,7 @@ async function measureKind(
       windows.get(agent.name)?.push(measure);
       console.log(
         `  ${kind.name} ${agent.name} window ${w + 1}: ${measure.reqPerSec.toFixed(1)} req/s, p99 ${measure.p99Ms} ms, ` +
-          `${(measure.cpuMs / Math.max(1, measure.requests)).toFixed(2)} ms CPU/req${measure.errors ? `, ${measure.errors} ERRORS` : ''}`,
+          `${(measure.cpuMs / Math.max(1, measure.sent)).toFixed(2)} ms CPU/req${measure.errors ? `, ${measure.errors} ERRORS` : ''}`,
       );
     }
   }

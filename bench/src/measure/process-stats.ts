@@ -83,3 +83,36 @@ export function sampleRss(pid: number, intervalMs = 50): { stop(): number } {
     },
   };
 }
+
+/**
+ * Waits until a process stops using the CPU (less than `thresholdMs` of CPU time per `quietMs`),
+ * at most `maxMs`: when a load window ends, an agent still serves the requests it had queued
+ * (a slow chart on one SQLite connection: seconds of work), which must not spill into the next
+ * window nor into the raw query's. Answers the milliseconds waited.
+ *
+ * @example
+ * ```ts
+ * await waitForIdle(target.pid);
+ * ```
+ */
+export async function waitForIdle(
+  pid: number,
+  options: {
+    readonly quietMs?: number;
+    readonly thresholdMs?: number;
+    readonly maxMs?: number;
+  } = {},
+): Promise<number> {
+  const quietMs = options.quietMs ?? 300;
+  const thresholdMs = options.thresholdMs ?? 6;
+  const started = Date.now();
+  let before = readCpuMs(pid);
+  while (Date.now() - started < (options.maxMs ?? 120_000)) {
+    await new Promise(resolve => setTimeout(resolve, quietMs));
+    const now = readCpuMs(pid);
+    if (now - before < thresholdMs) break;
+    before = now;
+  }
+
+  return Date.now() - started;
+}

@@ -1,6 +1,6 @@
 import autocannon from 'autocannon';
 import type { KindContext, RequestKind } from '../requests/request-kind';
-import { readCpuMs, sampleRss } from './process-stats';
+import { readCpuMs, sampleRss, waitForIdle } from './process-stats';
 import type { WindowMeasure } from './window-measure';
 
 /** Options of {@link runWindow}. */
@@ -37,6 +37,8 @@ export async function runWindow(
     url: options.url,
     connections: options.connections,
     duration: options.durationSeconds,
+    // Heavy kinds queue behind one SQLite connection: a slow answer is measured, not an error.
+    timeout: 120,
     headers,
     requests: [
       {
@@ -54,6 +56,9 @@ export async function runWindow(
       },
     ],
   });
+  // The agent finishes what it had queued (answers autocannon no longer reads): that work is
+  // the window's, and it must not spill into the next one.
+  await waitForIdle(options.pid);
   const peakRssMb = rss.stop();
   const cpuMs = readCpuMs(options.pid) - cpuBefore;
 
@@ -62,6 +67,7 @@ export async function runWindow(
     // rounds slow kinds, such as the CSV export, to whole requests per second).
     reqPerSec: result.requests.total / Math.max(result.duration, 0.001),
     requests: result.requests.total,
+    sent: result.requests.sent,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     errors: result.non2xx + result.errors + result.timeouts,

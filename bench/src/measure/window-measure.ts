@@ -3,11 +3,16 @@ export interface WindowMeasure {
   readonly reqPerSec: number;
   /** Requests completed in the window. */
   readonly requests: number;
+  /**
+   * Requests sent: the completed ones and those in flight when the window closed, which the
+   * agent still serves (and spends CPU on) before it is idle again.
+   */
+  readonly sent: number;
   readonly p50Ms: number;
   readonly p99Ms: number;
   /** Non-2xx answers, connection errors and timeouts: a window with any is flagged. */
   readonly errors: number;
-  /** The agent's CPU time over the window (utime + stime), ms. */
+  /** The agent's CPU time (utime + stime) from the window's start until it is idle again, ms. */
   readonly cpuMs: number;
   readonly peakRssMb: number;
 }
@@ -23,7 +28,7 @@ export interface KindMeasure {
   readonly p50Ms: number;
   readonly p99Ms: number;
   readonly errors: number;
-  /** Agent CPU over all windows divided by the requests completed. */
+  /** Agent CPU over all windows divided by the requests sent (see {@link WindowMeasure.sent}). */
   readonly cpuMsPerRequest: number;
   readonly peakRssMb: number;
 }
@@ -39,7 +44,7 @@ export interface KindMeasure {
 export function summarizeWindows(windows: readonly WindowMeasure[]): KindMeasure {
   const rates = windows.map(w => w.reqPerSec);
   const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
-  const requests = sum(windows.map(w => w.requests));
+  const sent = sum(windows.map(w => w.sent));
 
   return {
     windows,
@@ -49,7 +54,7 @@ export function summarizeWindows(windows: readonly WindowMeasure[]): KindMeasure
     p50Ms: sum(windows.map(w => w.p50Ms)) / windows.length,
     p99Ms: Math.max(...windows.map(w => w.p99Ms)),
     errors: sum(windows.map(w => w.errors)),
-    cpuMsPerRequest: requests === 0 ? Number.NaN : sum(windows.map(w => w.cpuMs)) / requests,
+    cpuMsPerRequest: sent === 0 ? Number.NaN : sum(windows.map(w => w.cpuMs)) / sent,
     peakRssMb: Math.max(...windows.map(w => w.peakRssMb)),
   };
 }

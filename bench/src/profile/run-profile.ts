@@ -57,7 +57,7 @@ export async function runProfile(
       });
       console.log(
         `${targetName} ${kind.name} on ${dialect}: ${window.reqPerSec.toFixed(1)} req/s, p50/p99 ${window.p50Ms}/${window.p99Ms} ms, ` +
-          `${(window.cpuMs / Math.max(1, window.requests)).toFixed(2)} ms CPU/req, ${window.errors} errors`,
+          `${(window.cpuMs / Math.max(1, window.sent)).toFixed(2)} ms CPU/req, ${window.errors} errors`,
       );
     } finally {
       await agent.target.stop();

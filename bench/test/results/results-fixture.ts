@@ -7,6 +7,7 @@ export function window(reqPerSec: number, overrides: Partial<WindowMeasure> = {}
   return {
     reqPerSec,
     requests: reqPerSec * 8,
+    sent: reqPerSec * 8,
     p50Ms: 20,
     p99Ms: 50,
     errors: 0,
