@@ -24,7 +24,7 @@ export interface KindMeasure {
   readonly reqPerSec: number;
   readonly minReqPerSec: number;
   readonly maxReqPerSec: number;
-  /** Mean of the windows' p50, and the worst window's p99. */
+  /** Mean of the windows' p50, and the worst window's p99 (NaN when no request completed). */
   readonly p50Ms: number;
   readonly p99Ms: number;
   readonly errors: number;
@@ -45,14 +45,16 @@ export function summarizeWindows(windows: readonly WindowMeasure[]): KindMeasure
   const rates = windows.map(w => w.reqPerSec);
   const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
   const sent = sum(windows.map(w => w.sent));
+  // A window in which no request completed has no latency (autocannon reports 0).
+  const answered = windows.filter(w => w.requests > 0);
 
   return {
     windows,
     reqPerSec: sum(rates) / windows.length,
     minReqPerSec: Math.min(...rates),
     maxReqPerSec: Math.max(...rates),
-    p50Ms: sum(windows.map(w => w.p50Ms)) / windows.length,
-    p99Ms: Math.max(...windows.map(w => w.p99Ms)),
+    p50Ms: answered.length === 0 ? Number.NaN : sum(answered.map(w => w.p50Ms)) / answered.length,
+    p99Ms: answered.length === 0 ? Number.NaN : Math.max(...answered.map(w => w.p99Ms)),
     errors: sum(windows.map(w => w.errors)),
     cpuMsPerRequest: sent === 0 ? Number.NaN : sum(windows.map(w => w.cpuMs)) / sent,
     peakRssMb: Math.max(...windows.map(w => w.peakRssMb)),

@@ -9,6 +9,8 @@ export interface CpuProfile {
       readonly lineNumber: number;
     };
   }[];
+  /** Microseconds of the monotonic clock (CLOCK_MONOTONIC on Linux, as `process.hrtime`). */
+  readonly startTime?: number;
   readonly samples: readonly number[];
   /** Microseconds since the previous sample (the first: since `startTime`). */
   readonly timeDeltas: readonly number[];
@@ -107,7 +109,8 @@ export function packageOf(url: string): ProfilePackage {
 
 /**
  * Summarises a CPU profile: the functions with the most self time, and the busy time split by
- * package. Idle time (`(idle)`) is left out of the shares.
+ * package. Idle time (`(idle)`) is left out of the shares. With `fromMicros` (a time of the
+ * profile's clock), only the samples from then on count: the load window without the start-up.
  *
  * @example
  * ```ts
@@ -115,10 +118,17 @@ export function packageOf(url: string): ProfilePackage {
  * summary.top[0]; // { name: 'serialize', location: '@grove/agent/dist/index.js:812', selfMs: 120, … }
  * ```
  */
-export function summarizeProfile(profile: CpuProfile, topCount = 25): ProfileSummary {
+export function summarizeProfile(
+  profile: CpuProfile,
+  topCount = 25,
+  fromMicros = Number.NEGATIVE_INFINITY,
+): ProfileSummary {
   const nodes = new Map(profile.nodes.map(node => [node.id, node]));
   const selfByNode = new Map<number, number>();
+  let timestamp = profile.startTime ?? 0;
   profile.samples.forEach((id, index) => {
+    timestamp += profile.timeDeltas[index] ?? 0;
+    if (timestamp < fromMicros) return;
     // A sample's duration is the delta to the next one.
     const micros = profile.timeDeltas[index + 1] ?? 0;
     selfByNode.set(id, (selfByNode.get(id) ?? 0) + micros);

@@ -23,8 +23,11 @@ function rate(
       ? ` (${num(measure.minReqPerSec)}–${num(measure.maxReqPerSec)})`
       : '';
   const perRows = rows ? `, ${num((measure.reqPerSec * rows) / 1000)}k rows/s` : '';
+  const none = measure.windows.some(w => w.requests === 0) ? ' ⚠ a window completed nothing' : '';
   const flag =
-    (measure.errors > 0 ? ` ⚠ ${measure.errors} errors` : '') + (invalid ? ' ⚠ wrong answer' : '');
+    none +
+    (measure.errors > 0 ? ` ⚠ ${measure.errors} errors` : '') +
+    (invalid ? ' ⚠ wrong answer' : '');
 
   return `${num(measure.reqPerSec)}${spread}${perRows}${flag}`;
 }

@@ -77,6 +77,15 @@ describe('summarizeProfile', () => {
   });
 });
 
+describe('summarizeProfile from a time', () => {
+  it('counts only the samples from that time of the profile clock on', () => {
+    // Samples at 1000, 2000, 3000, 5000, 10000, 11000, 11500 and 12000 µs.
+    const late = summarizeProfile({ ...profile, startTime: 1000 }, 3, 11_000);
+    expect(late.busyMs).toBe(1); // writev (0.5) + the garbage collector (0.5)
+    expect(late.idleMs).toBe(0);
+  });
+});
+
 describe('shortenUrl and packageOf', () => {
   it.each([
     [grove, '@grove/agent/dist/index.js', '@grove/agent'],
