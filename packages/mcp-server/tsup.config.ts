@@ -1,9 +1,13 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: { index: 'src/index.ts', 'bin/grove-mcp-server': 'src/bin/grove-mcp-server.ts' },
+  entry: {
+    index: 'src/index.ts',
+    'testing/index': 'src/testing/index.ts',
+    'bin/grove-mcp-server': 'src/bin/grove-mcp-server.ts',
+  },
   format: ['cjs', 'esm'],
-  dts: { entry: { index: 'src/index.ts' } },
+  dts: { entry: { index: 'src/index.ts', 'testing/index': 'src/testing/index.ts' } },
   clean: true,
   sourcemap: true,
   target: 'node20',

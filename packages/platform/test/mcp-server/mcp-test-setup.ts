@@ -10,21 +10,23 @@ import type { Agent } from '@grove/agent';
 import type { Express } from 'express';
 import { inMemoryDataSourceFactory } from '@grove/datasource-toolkit';
 import type { McpToolsRegistrar } from '@grove/mcp-server';
+import {
+  authorizeMcpClient,
+  InMemoryOAuthClientProvider,
+  MCP_TEST_REDIRECT_URI,
+} from '@grove/mcp-server/testing';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type {
-  OAuthClientInformationMixed,
-  OAuthTokens,
-} from '@modelcontextprotocol/sdk/shared/auth.js';
 
 import type { TestServer } from '../helpers/test-databases';
-import { loginInBrowser } from '../oidc/helpers/oidc-flows';
 import { startLoginPlatform } from '../oidc/helpers/start-login-platform';
 import type { LoginTestPlatform } from '../oidc/helpers/start-login-platform';
 
 export const AUTH_SECRET = 'an-agent-auth-secret-of-32-chars!!';
-export const REDIRECT = 'http://localhost:6274/oauth/callback';
+export const REDIRECT = MCP_TEST_REDIRECT_URI;
+/** The SDK's OAuth client provider, kept in memory (shared with the other MCP tests of Grove). */
+export const TestOAuthProvider = InMemoryOAuthClientProvider;
+export type TestOAuthProvider = InMemoryOAuthClientProvider;
 
 /**
  * The test's own tool: counts books through the agent client of the context, which reaches the
@@ -132,76 +134,17 @@ export async function startMcpWorld(
   };
 }
 
-/** The SDK's OAuth client provider, kept in memory; the browser step is done by the test. */
-export class TestOAuthProvider implements OAuthClientProvider {
-  client?: OAuthClientInformationMixed;
-  saved?: OAuthTokens;
-  verifier = '';
-  authorizationUrl?: URL;
-
-  constructor(private readonly scope = 'mcp:read mcp:write mcp:action') {}
-
-  get redirectUrl() {
-    return REDIRECT;
-  }
-
-  get clientMetadata() {
-    return {
-      client_name: 'MCP test client',
-      redirect_uris: [REDIRECT],
-      grant_types: ['authorization_code', 'refresh_token'],
-      response_types: ['code'],
-      token_endpoint_auth_method: 'none',
-      scope: this.scope,
-    };
-  }
-
-  clientInformation() {
-    return this.client;
-  }
-
-  saveClientInformation(client: OAuthClientInformationMixed) {
-    this.client = client;
-  }
-
-  tokens() {
-    return this.saved;
-  }
-
-  saveTokens(tokens: OAuthTokens) {
-    this.saved = tokens;
-  }
-
-  redirectToAuthorization(url: URL) {
-    this.authorizationUrl = url;
-  }
-
-  saveCodeVerifier(verifier: string) {
-    this.verifier = verifier;
-  }
-
-  codeVerifier() {
-    return this.verifier;
-  }
-}
-
 /**
- * The whole flow with the SDK client: a first connect answers 401, the SDK discovers, registers
- * on the platform and builds the authorization URL; the user logs in and consents on the
- * platform's pages; `finishAuth` exchanges the code; a second connect lists tools.
+ * The whole flow with the SDK client (`authorizeMcpClient` of `@grove/mcp-server/testing`: a
+ * first connect answers 401, the SDK registers on the platform, the user signs in and consents on
+ * the platform's pages, the code is exchanged), then a second, authorized connect.
  */
 export async function connectWithOAuth(
   mcpUrl: string,
   admin: { email: string; password: string },
   provider = new TestOAuthProvider(),
 ): Promise<{ client: Client; provider: TestOAuthProvider; code: string }> {
-  const first = new StreamableHTTPClientTransport(new URL(mcpUrl), { authProvider: provider });
-  await expect(new Client({ name: 'test', version: '1' }).connect(first)).rejects.toThrow(
-    /Unauthorized/,
-  );
-  const login = await loginInBrowser(provider.authorizationUrl!.href, admin, REDIRECT);
-  const code = login.callback!.searchParams.get('code')!;
-  await first.finishAuth(code);
+  const { code } = await authorizeMcpClient({ mcpUrl, user: admin, provider });
   const client = new Client({ name: 'test', version: '1' });
   await client.connect(
     new StreamableHTTPClientTransport(new URL(mcpUrl), { authProvider: provider }),
