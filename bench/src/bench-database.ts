@@ -12,6 +12,8 @@ import { guardDataset } from './requests/guard-dataset';
 import type { BenchDialect, RequestKind, ValidationContext } from './requests/request-kind';
 import type { DatabaseResults, KindResult, TargetStart } from './results/bench-results';
 import type { TargetName } from './targets/target-options';
+import { benchStack } from './stack/bench-stack';
+import type { StackKindName } from './stack/stack-kind';
 import { validateAgents } from './validate-agents';
 
 /** Thrown when Grove's agent answers a kind wrongly: nothing is measured. */
@@ -97,17 +99,19 @@ async function measureKind(
 /**
  * Runs the benchmark on one database: start-up and idle RSS of each agent, the validation pass
  * (a wrong answer of Grove stops the run; a wrong answer of the vendor is measured all the
- * same and flagged in the table), then each kind's interleaved windows and its raw SQL window. The write
- * kinds' changes are undone at the end.
+ * same and flagged in the table), then each kind's interleaved windows and its raw SQL window;
+ * then, when Grove is a target, the Grove stack phase (the Grove-only kinds, on a real platform:
+ * see `stack/bench-stack.ts`). The write kinds' changes are undone at the end.
  *
  * @example
  * ```ts
- * const results = await benchDatabase('sqlite', kinds, options, sandbox.url);
+ * const results = await benchDatabase('sqlite', kinds, ['MCP tool call'], options, sandbox.url);
  * ```
  */
 export async function benchDatabase(
   dialect: BenchDialect,
   kinds: readonly RequestKind[],
+  stackKinds: readonly StackKindName[],
   options: BenchOptions,
   sandboxUrl: string,
 ): Promise<DatabaseResults> {
@@ -119,7 +123,11 @@ export async function benchDatabase(
   const guard = await guardDataset(db, database.size);
   let agents: BenchAgent[] = [];
   try {
-    const started = await startAll(options.targets, database.url, sandboxUrl);
+    // Only Grove-only kinds selected: no agent of the sandbox to start.
+    const started =
+      kinds.length === 0
+        ? { agents: [], starts: {} }
+        : await startAll(options.targets, database.url, sandboxUrl);
     agents = started.agents;
     const failures = await validateAgents(agents, kinds, context);
     const groveFailures = [...failures].filter(([, f]) => f.grove !== undefined);
@@ -134,6 +142,11 @@ export async function benchDatabase(
       const invalid = failures.get(kind.name);
       const result = await measureKind(kind, agents, context, options);
       results.push(invalid ? { ...result, invalid } : result);
+    }
+    // The sandbox's agents stop first: the stack's windows have the machine to themselves.
+    for (const agent of agents.splice(0)) await agent.target.stop();
+    if (options.targets.includes('grove') && stackKinds.length > 0) {
+      results.push(...(await benchStack(stackKinds, context, database.url, options)));
     }
 
     return {

@@ -1,7 +1,7 @@
 // The benchmark runner: Grove's agent against the vendor's on the same shop (see bench/README.md).
 //   node dist/run-bench.js [--scale 1] [--db sqlite|postgres|both] [--targets grove,vendor]
 //     [--kinds list,count] [--windows 4] [--duration 8] [--connections 10] [--out RESULTS.md]
-//     [--json results.json] [--validate-only]
+//     [--json results.json] [--validate-only] [--skip-stack]
 //   node dist/run-bench.js --profile <kind> [--target grove|vendor] [--db sqlite|postgres]
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,7 +10,7 @@ import { benchDatabase } from './bench-database';
 import { vendorInstalled } from './bench-agent';
 import { parseBenchOptions } from './cli/bench-options';
 import { runProfile } from './profile/run-profile';
-import { selectKinds } from './requests/request-kinds';
+import { selectKinds, selectStackKinds } from './requests/request-kinds';
 import type { BenchResults, DatabaseResults } from './results/bench-results';
 import { machineInfo } from './results/machine-info';
 import { renderResults } from './results/render-results';
@@ -24,6 +24,7 @@ async function main(): Promise<void> {
     defaultOut: join(__dirname, '..', 'RESULTS.md'),
   });
   const kinds = selectKinds(options.kinds);
+  const stackKinds = selectStackKinds(options.kinds, options.skipStack);
   // One platform sandbox for every agent of the run.
   const sandbox = await createForestServerSandbox(0);
   try {
@@ -34,7 +35,7 @@ async function main(): Promise<void> {
     }
     const databases: DatabaseResults[] = [];
     for (const dialect of options.dialects) {
-      databases.push(await benchDatabase(dialect, kinds, options, sandbox.url));
+      databases.push(await benchDatabase(dialect, kinds, stackKinds, options, sandbox.url));
     }
     if (options.validateOnly) {
       console.log('Validation done: every kind answered by Grove matches the database.');

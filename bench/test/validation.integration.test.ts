@@ -11,9 +11,14 @@ import { guardDataset } from '../src/requests/guard-dataset';
 import type { BenchDialect, ValidationContext } from '../src/requests/request-kind';
 import { requestKinds } from '../src/requests/request-kinds';
 import { validateKind } from '../src/requests/validate-kind';
+import { generateActivityLogs } from '../src/stack/generate-activity-logs';
+import { stackKinds } from '../src/stack/stack-kinds';
+import { startGroveStack } from '../src/stack/start-grove-stack';
+import type { GroveStack } from '../src/stack/start-grove-stack';
 
 const scale = 0.002;
 const script = join(__dirname, '..', 'dist', 'target-process.js');
+const platformScript = join(__dirname, '..', 'dist', 'platform-process.js');
 const databases: { name: string; dialect: BenchDialect; enabled: boolean }[] = [
   { name: 'SQLite', dialect: 'sqlite', enabled: true },
   { name: 'PostgreSQL', dialect: 'postgres', enabled: Boolean(process.env.POSTGRES_URL) },
@@ -35,11 +40,13 @@ describe.each(databases.filter(d => d.enabled))('benchmark validation on $name',
   let sandbox: Awaited<ReturnType<typeof createForestServerSandbox>>;
   let context: ValidationContext;
   let restore: () => Promise<void>;
+  let databaseUrl: string;
   const agents = new Map<string, BenchAgent>();
 
   beforeAll(async () => {
     directory = mkdtempSync(join(tmpdir(), 'grove-bench-test-'));
     const database = await openShop(dialect, scale, join(directory, 'shop.sqlite'));
+    databaseUrl = database.url;
     const db = connectShop(database);
     context = { dialect, size: database.size, db };
     ({ restore } = await guardDataset(db, database.size));
@@ -89,4 +96,31 @@ describe.each(databases.filter(d => d.enabled))('benchmark validation on $name',
       }
     },
   );
+
+  // The Grove-only kinds, on a real Grove stack: the platform and the agent with its MCP server.
+  describe('the Grove stack', () => {
+    let stack: GroveStack;
+
+    beforeAll(async () => {
+      stack = await startGroveStack({ databaseUrl, platformScript, targetScript: script });
+      // More logs than a page, all on the platform before the page is read.
+      await generateActivityLogs(stack, context, 60);
+    }, 120_000);
+    afterAll(async () => {
+      await stack?.stop();
+    }, 60_000);
+
+    // The platform's kind first: the MCP call's own read log reaches the platform a second later.
+    it.each(['public API log page', 'MCP tool call'])(
+      'Grove answers %s as the databases do',
+      async name => {
+        const kind = stackKinds(stack).find(k => k.name === name)!;
+        const endpoint =
+          kind.servedBy === 'platform'
+            ? { url: stack.platform.url, token: stack.apiToken }
+            : { url: stack.agent.url, token: stack.mcpToken };
+        await validateKind(kind, endpoint, context);
+      },
+    );
+  });
 });

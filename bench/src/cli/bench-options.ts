@@ -13,6 +13,8 @@ export interface BenchOptions {
   readonly out: string;
   readonly json: string | undefined;
   readonly validateOnly: boolean;
+  /** `--skip-stack`: leave out the Grove stack phase (MCP tool call, public API log page). */
+  readonly skipStack: boolean;
   /** `--profile <kind>`: profile one kind on one target and database. */
   readonly profile: string | undefined;
 }
@@ -80,6 +82,7 @@ export function parseBenchOptions(
     out: valueOf(argv, '--out') ?? available.defaultOut,
     json: valueOf(argv, '--json'),
     validateOnly: argv.includes('--validate-only'),
+    skipStack: argv.includes('--skip-stack'),
     profile,
   };
 }

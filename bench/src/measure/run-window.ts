@@ -50,6 +50,7 @@ export async function runWindow(
             ...request,
             method: next.method,
             path: next.path,
+            ...(next.headers ? { headers: { ...request.headers, ...next.headers } } : {}),
             body: next.body === undefined ? undefined : JSON.stringify(next.body),
           };
         },

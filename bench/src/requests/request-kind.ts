@@ -10,6 +10,8 @@ export interface BenchHttpRequest {
   readonly path: string;
   /** A JSON body (sent with `content-type: application/json`). */
   readonly body?: unknown;
+  /** Headers besides the bearer token and the content type (e.g. the MCP `accept`). */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 /** An answer of an agent, as the validation reads it. */

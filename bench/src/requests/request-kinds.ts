@@ -1,3 +1,5 @@
+import { stackKindNames } from '../stack/stack-kind';
+import type { StackKindName } from '../stack/stack-kind';
 import { lineChartKind, pieChartKind, valueChartKind } from './chart-kinds';
 import { csvExportKind } from './csv-kind';
 import {
@@ -32,23 +34,42 @@ export const requestKinds: readonly RequestKind[] = [
   updateKind,
 ];
 
+function namesOf(list: string): string[] {
+  return list.split(',').map(name => name.trim());
+}
+
 /**
- * The kinds named (comma-separated names, as `--kinds` takes them), or all of them.
+ * The agent kinds named (comma-separated names, as `--kinds` takes them; the Grove-only kinds'
+ * names are {@link selectStackKinds}'), or all of them. An unknown name is an error.
  *
  * @example
  * ```ts
  * selectKinds('list,count').map(kind => kind.name); // ['list', 'count']
+ * selectKinds('list,MCP tool call').map(kind => kind.name); // ['list']
  * ```
  */
 export function selectKinds(names: string | undefined): RequestKind[] {
   if (!names) return [...requestKinds];
+  const known = [...requestKinds.map(k => k.name), ...stackKindNames];
+  const unknown = namesOf(names).find(name => !known.includes(name));
+  if (unknown !== undefined) throw new Error(`Unknown kind "${unknown}": ${known.join(', ')}`);
 
-  return names.split(',').map(name => {
-    const kind = requestKinds.find(k => k.name === name.trim());
-    if (!kind) {
-      throw new Error(`Unknown kind "${name}": ${requestKinds.map(k => k.name).join(', ')}`);
-    }
+  return requestKinds.filter(kind => namesOf(names).includes(kind.name));
+}
 
-    return kind;
-  });
+/**
+ * The Grove-only kinds named in `--kinds` (all of them without `--kinds`), none with
+ * `--skip-stack`.
+ *
+ * @example
+ * ```ts
+ * selectStackKinds('list,MCP tool call', false); // ['MCP tool call']
+ * selectStackKinds(undefined, true); // []
+ * ```
+ */
+export function selectStackKinds(names: string | undefined, skip: boolean): StackKindName[] {
+  if (skip) return [];
+  if (!names) return [...stackKindNames];
+
+  return stackKindNames.filter(name => namesOf(names).includes(name));
 }

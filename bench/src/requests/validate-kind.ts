@@ -15,7 +15,11 @@ export async function sendRequest(
 ): Promise<BenchAnswer> {
   const response = await fetch(`${url}${request.path}`, {
     method: request.method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+      ...request.headers,
+    },
     body: request.body === undefined ? undefined : JSON.stringify(request.body),
   });
 

@@ -19,6 +19,12 @@ export interface KindResult {
   readonly targets: Partial<Record<TargetName, KindMeasure>>;
   /** A target whose answer did not match the database: the message (measured all the same). */
   readonly invalid?: Partial<Record<TargetName, string>>;
+  /**
+   * A kind only Grove serves (MCP, public API: the vendor's published agent has no equivalent),
+   * and the process it measured: the agent, or the platform (CPU and RSS are then the
+   * platform process's).
+   */
+  readonly groveOnly?: { readonly servedBy: 'agent' | 'platform' };
 }
 
 /** Everything measured on one database. */

@@ -77,7 +77,8 @@ function exportVerdict(result: KindResult, idleRssMb: number | undefined): Targe
 export function evaluateTargets(database: DatabaseResults): TargetVerdict[] {
   const grove = database.starts.grove;
   const verdicts: TargetVerdict[] = [];
-  for (const result of database.kinds) {
+  // The targets compare with the vendor: the Grove-only kinds have none.
+  for (const result of database.kinds.filter(k => !k.groveOnly)) {
     if (result.family === 'write') verdicts.push(writeVerdict(result));
     else if (result.family === 'export') verdicts.push(exportVerdict(result, grove?.idleRssMb));
     else verdicts.push(readVerdict(result));

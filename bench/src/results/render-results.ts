@@ -42,11 +42,12 @@ function ratio(a: number | undefined, b: number | undefined): string {
 
 function kindRow(result: KindResult): string {
   const { grove, vendor } = result.targets;
+  const servedBy = result.groveOnly?.servedBy;
   const cells = [
-    result.kind,
-    rate(vendor, result.rowsPerRequest, result.invalid?.vendor),
+    servedBy === 'platform' ? `${result.kind} ¹` : result.kind,
+    result.groveOnly ? 'n/a' : rate(vendor, result.rowsPerRequest, result.invalid?.vendor),
     rate(grove, result.rowsPerRequest, result.invalid?.grove),
-    ratio(grove?.reqPerSec, vendor?.reqPerSec),
+    result.groveOnly ? 'n/a' : ratio(grove?.reqPerSec, vendor?.reqPerSec),
     num(result.rawQps),
     ratio(grove?.reqPerSec, result.rawQps),
     latency(grove),
@@ -73,6 +74,15 @@ function databaseSection(database: DatabaseResults): string[] {
     `| idle RSS MB | ${num(vendor?.idleRssMb)} | ${num(grove?.idleRssMb)} | ${ratio(grove?.idleRssMb, vendor?.idleRssMb)} | ${empty.join(' | ')} |`,
     '',
   ];
+  if (database.kinds.some(k => k.groveOnly)) {
+    lines.push(
+      'Grove-only kinds (vendor n/a: its published agent has no MCP server nor public API) run on ' +
+        'a real Grove stack: the platform (standard mode, SQLite) and the agent with its MCP server, ' +
+        'each in a process of its own. ¹ Served by the platform: its CPU and peak RSS are the ' +
+        "platform process's, its raw query the page's SELECT on the platform's database.",
+      '',
+    );
+  }
   const invalid = database.kinds.flatMap(k =>
     Object.entries(k.invalid ?? {}).map(
       ([target, message]) => `- ${target}, ${k.kind}: ${message.slice(0, 400)}`,

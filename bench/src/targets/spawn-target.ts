@@ -1,6 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
+import { spawnReadyProcess } from './spawn-ready-process';
 import type { TargetOptions, TargetReady } from './target-options';
 
 /** An agent running in its own process. */
@@ -35,62 +34,24 @@ export interface SpawnTargetOptions {
  * await target.stop();
  * ```
  */
-export function spawnTarget(
+export async function spawnTarget(
   options: TargetOptions,
   spawnOptions: SpawnTargetOptions = {},
 ): Promise<RunningTarget> {
-  const started = process.hrtime.bigint();
-  const child = spawn(
-    process.execPath,
-    [
-      ...(spawnOptions.nodeFlags ?? []),
-      spawnOptions.script ?? join(__dirname, 'target-process.js'),
-    ],
-    {
-      env: { ...process.env, BENCH_TARGET: JSON.stringify(options) },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let errors = '';
-  child.stderr?.on('data', (chunk: Buffer) => {
-    errors = (errors + chunk.toString()).slice(-4000);
+  const child = await spawnReadyProcess<TargetReady>({
+    script: spawnOptions.script ?? join(__dirname, 'target-process.js'),
+    variable: 'BENCH_TARGET',
+    payload: options,
+    label: `The ${options.agent} agent`,
+    nodeFlags: spawnOptions.nodeFlags ?? [],
+    timeoutMs: spawnOptions.timeoutMs ?? 120_000,
   });
 
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`The ${options.agent} agent did not start in time.\n${errors}`));
-    }, spawnOptions.timeoutMs ?? 120_000);
-    child.once('exit', code => {
-      clearTimeout(timer);
-      reject(new Error(`The ${options.agent} agent exited (${code}) before listening.\n${errors}`));
-    });
-    const lines = createInterface({ input: child.stdout! });
-    lines.on('line', line => {
-      if (!line.startsWith('{"ready"')) return;
-      clearTimeout(timer);
-      const ready = JSON.parse(line) as TargetReady;
-      resolve({
-        options,
-        pid: child.pid as number,
-        url: `http://127.0.0.1:${ready.port}`,
-        startupMs: Number(process.hrtime.bigint() - started) / 1e6,
-        stop: () => stopChild(child),
-      });
-    });
-  });
-}
-
-function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return Promise.resolve();
-
-  return new Promise(resolve => {
-    child.removeAllListeners('exit');
-    const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    child.once('exit', () => {
-      clearTimeout(force);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
+  return {
+    options,
+    pid: child.pid,
+    url: `http://127.0.0.1:${child.ready.port}`,
+    startupMs: child.startupMs,
+    stop: () => child.stop(),
+  };
 }

@@ -12,6 +12,13 @@ export interface TargetOptions {
   readonly authSecret: string;
   /** Where the agent writes its schema file. */
   readonly schemaPath: string;
+  /**
+   * Grove only: mount the MCP server in the agent (`agent.mountAiMcpServer()`, OAuth through the
+   * platform). Needs a standard platform whose environment names the agent's URL (see `port`).
+   */
+  readonly mcp?: boolean;
+  /** The port to listen on (default 0: a free one). */
+  readonly port?: number;
 }
 
 /** The line a target process prints on stdout once its agent answers: `{"ready":true,"port":…}`. */

@@ -16,7 +16,9 @@ async function startGrove(
     isProduction: false,
     loggerLevel: 'Error',
   }).addDataSource(createSqlDataSource(options.databaseUrl));
-  agent.mountOnStandaloneServer(0, '127.0.0.1');
+  // The MCP server answers under /mcp of the agent's origin; its tools call the agent back.
+  if (options.mcp) agent.mountAiMcpServer();
+  agent.mountOnStandaloneServer(options.port ?? 0, '127.0.0.1');
   await agent.start();
 
   return { port: agent.port as number, stop: () => agent.stop() };
@@ -37,7 +39,8 @@ async function startVendor(
     isProduction: false,
     loggerLevel: 'Error',
   }).addDataSource(createSqlDataSource(options.databaseUrl));
-  agent.mountOnStandaloneServer(0, '127.0.0.1');
+  if (options.mcp) throw new Error("The vendor's published agent has no MCP server");
+  agent.mountOnStandaloneServer(options.port ?? 0, '127.0.0.1');
   await agent.start();
 
   return { port: agent.standaloneServerPort as number, stop: () => agent.stop() };

@@ -1,6 +1,7 @@
+import { summarizeWindows } from '../../src/measure/window-measure';
 import { evaluateTargets } from '../../src/results/evaluate-targets';
 import { renderResults } from '../../src/results/render-results';
-import { results, sqliteResults } from './results-fixture';
+import { results, sqliteResults, window } from './results-fixture';
 
 describe('renderResults', () => {
   const markdown = renderResults(results);
@@ -94,5 +95,47 @@ describe('evaluateTargets', () => {
       met: false,
       figure: 'above on list (130 vs 120)',
     });
+  });
+});
+
+describe('Grove-only kinds', () => {
+  const stackResults = {
+    ...sqliteResults,
+    kinds: [
+      {
+        kind: 'MCP tool call',
+        family: 'read' as const,
+        rawQps: 3000,
+        targets: { grove: summarizeWindows([window(20, { cpuMs: 20 * 8 * 16 })]) },
+        groveOnly: { servedBy: 'agent' as const },
+      },
+      {
+        kind: 'public API log page',
+        family: 'read' as const,
+        rawQps: 2000,
+        targets: { grove: summarizeWindows([window(50, { peakRssMb: 140 })]) },
+        groveOnly: { servedBy: 'platform' as const },
+      },
+    ],
+  };
+
+  it('writes n/a in the vendor columns, marks the platform-served row and explains both', () => {
+    const lines = renderResults({ ...results, databases: [stackResults] }).split('\n');
+
+    expect(lines).toContain(
+      '| MCP tool call | n/a | 20.0 | n/a | 3000.0 | 0.01× | 20/50 | – | 16.00 | – | 90 | – |',
+    );
+    expect(lines).toContain(
+      '| public API log page ¹ | n/a | 50.0 | n/a | 2000.0 | 0.03× | 20/50 | – | 0.80 | – | 140 | – |',
+    );
+    expect(lines.find(line => line.startsWith('Grove-only kinds'))).toContain(
+      "¹ Served by the platform: its CPU and peak RSS are the platform process's",
+    );
+  });
+
+  it('leaves them out of the issue’s targets, which compare with the vendor', () => {
+    const verdicts = evaluateTargets(stackResults).map(verdict => verdict.target);
+
+    expect(verdicts.filter(target => /MCP|public API/.test(target))).toEqual([]);
   });
 });
