@@ -44,8 +44,8 @@ export function readJsonRpc(kind: string, answer: BenchAnswer): ToolCallAnswer {
 /**
  * `MCP tool call`: a `tools/call` of the MCP server's `list` tool on customers, page of 15 sorted
  * by id, every field, as a raw JSON-RPC POST on `/mcp` with the MCP access token (the Grove MCP
- * server is stateless: no session, no `initialize` first). The tool calls the agent back over
- * HTTP, as the caller: the agent's CPU covers both.
+ * server is stateless: no session, no `initialize` first). Mounted, the tool calls the agent's
+ * list route in process, as the caller: the agent's CPU covers both.
  *
  * @example
  * ```ts
