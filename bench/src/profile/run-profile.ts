@@ -7,15 +7,73 @@ import { runWindow } from '../measure/run-window';
 import { connectShop, openShop } from '../open-shop';
 import { guardDataset } from '../requests/guard-dataset';
 import { selectKinds } from '../requests/request-kinds';
+import type { RequestKind, ValidationContext } from '../requests/request-kind';
 import { validateKind } from '../requests/validate-kind';
+import { generateActivityLogs } from '../stack/generate-activity-logs';
+import { stackKindNames } from '../stack/stack-kind';
+import { stackKinds } from '../stack/stack-kinds';
+import { startGroveStack } from '../stack/start-grove-stack';
 import type { TargetName } from '../targets/target-options';
 import { formatProfileSummary } from './format-profile-summary';
 import { summarizeProfile } from './summarize-profile';
 import type { CpuProfile } from './summarize-profile';
 
+/** The process a profile loads: where to send the kind, with which token, and how to stop it. */
+interface ProfiledProcess {
+  readonly label: string;
+  readonly kind: RequestKind;
+  readonly url: string;
+  readonly pid: number;
+  readonly token: string;
+  stop(): Promise<void>;
+}
+
+/** An agent of the sandbox, or (Grove-only kinds) the Grove stack's process that serves the kind. */
+async function startProfiled(
+  name: string,
+  targetName: TargetName,
+  context: ValidationContext,
+  databaseUrl: string,
+  sandboxUrl: string,
+  nodeFlags: readonly string[],
+): Promise<ProfiledProcess> {
+  if (!(stackKindNames as readonly string[]).includes(name)) {
+    const [kind] = selectKinds(name);
+    if (!kind) throw new Error('--profile needs a kind');
+    const agent = await startBenchAgent(targetName, databaseUrl, sandboxUrl, { nodeFlags });
+
+    return {
+      label: targetName,
+      kind,
+      url: agent.target.url,
+      pid: agent.target.pid,
+      token: agent.token,
+      stop: () => agent.target.stop(),
+    };
+  }
+  if (targetName !== 'grove') throw new Error(`"${name}" is a Grove-only kind`);
+  // The platform serves the public API: profile it; the agent serves the MCP tool call.
+  const servedBy = name === 'public API log page' ? 'platform' : 'agent';
+  const stack = await startGroveStack({ databaseUrl, nodeFlags: { [servedBy]: nodeFlags } });
+  try {
+    await generateActivityLogs(stack, context, 60);
+  } catch (error) {
+    await stack.stop();
+    throw error;
+  }
+  const kind = stackKinds(stack).find(k => k.name === name) as RequestKind;
+  const [url, pid, token] =
+    servedBy === 'platform'
+      ? [stack.platform.url, stack.platform.pid, stack.apiToken]
+      : [stack.agent.url, stack.agent.pid, stack.mcpToken];
+
+  return { label: `grove ${servedBy}`, kind, url, pid, token, stop: () => stack.stop() };
+}
+
 /**
- * `--profile <kind>`: starts one agent with `--cpu-prof`, validates the kind, loads it for one
- * window (after 1 s of warm-up), stops the agent and prints the profile's summary.
+ * `--profile <kind>`: starts one agent with `--cpu-prof` (a Grove-only kind: the Grove stack,
+ * with `--cpu-prof` on the process that serves it), validates the kind, loads it for one window
+ * (after 1 s of warm-up), stops the process and prints the profile's summary.
  *
  * @example
  * ```ts
@@ -27,9 +85,8 @@ export async function runProfile(
   targetName: TargetName,
   sandboxUrl: string,
 ): Promise<void> {
-  const [kind] = selectKinds(options.profile);
   const dialect = options.dialects[0] ?? 'sqlite';
-  if (!kind) throw new Error('--profile needs a kind');
+  if (!options.profile) throw new Error('--profile needs a kind');
   const database = await openShop(dialect, options.scale);
   const db = connectShop(database);
   const context = { dialect, size: database.size, db };
@@ -37,15 +94,21 @@ export async function runProfile(
   const directory = mkdtempSync(join(tmpdir(), `grove-bench-prof-${targetName}-`));
   let windowStart = Number.NEGATIVE_INFINITY;
   try {
-    const agent = await startBenchAgent(targetName, database.url, sandboxUrl, {
-      nodeFlags: ['--cpu-prof', `--cpu-prof-dir=${directory}`],
-    });
+    const profiled = await startProfiled(
+      options.profile,
+      targetName,
+      context,
+      database.url,
+      sandboxUrl,
+      ['--cpu-prof', `--cpu-prof-dir=${directory}`],
+    );
+    const { kind } = profiled;
     try {
-      await validateKind(kind, { url: agent.target.url, token: agent.token }, context);
+      await validateKind(kind, profiled, context);
       const base = {
-        url: agent.target.url,
-        pid: agent.target.pid,
-        token: agent.token,
+        url: profiled.url,
+        pid: profiled.pid,
+        token: profiled.token,
         kind,
         context,
         connections: options.connections,
@@ -59,11 +122,11 @@ export async function runProfile(
         firstRequest: warm.next,
       });
       console.log(
-        `${targetName} ${kind.name} on ${dialect}: ${window.reqPerSec.toFixed(1)} req/s, p50/p99 ${window.p50Ms}/${window.p99Ms} ms, ` +
+        `${profiled.label} ${kind.name} on ${dialect}: ${window.reqPerSec.toFixed(1)} req/s, p50/p99 ${window.p50Ms}/${window.p99Ms} ms, ` +
           `${(window.cpuMs / Math.max(1, window.sent)).toFixed(2)} ms CPU/req, ${window.errors} errors`,
       );
     } finally {
-      await agent.target.stop();
+      await profiled.stop();
     }
     const file = readdirSync(directory).find(name => name.endsWith('.cpuprofile'));
     if (!file) throw new Error(`No .cpuprofile written in ${directory}`);

@@ -26,6 +26,11 @@ export const profilePackages = [
   '@grove/datasource-sql',
   '@grove/datasource-customizer',
   '@grove/datasource-toolkit',
+  // The Grove stack's kinds: the MCP server in the agent, the public API in the platform.
+  '@grove/mcp-server',
+  '@grove/platform',
+  '@grove/public-api',
+  'MCP SDK, zod, ajv',
   '@forestadmin (vendor)',
   'other',
 ] as const;
@@ -62,6 +67,9 @@ const groveFolders: Record<string, ProfilePackage> = {
   'datasource-sql': '@grove/datasource-sql',
   'datasource-customizer': '@grove/datasource-customizer',
   'datasource-toolkit': '@grove/datasource-toolkit',
+  'mcp-server': '@grove/mcp-server',
+  platform: '@grove/platform',
+  'public-api': '@grove/public-api',
 };
 
 /**
@@ -101,6 +109,9 @@ export function packageOf(url: string): ProfilePackage {
   const name = short.split('/')[0] ?? '';
   if (name === 'express' || name === 'router' || name === 'body-parser') return 'express';
   if (name === 'sequelize') return 'sequelize';
+  if (['@modelcontextprotocol', 'zod', 'ajv', 'ajv-formats'].includes(name)) {
+    return 'MCP SDK, zod, ajv';
+  }
   if (name === 'sqlite3' || name === 'pg' || name === 'pg-protocol' || name === 'pg-pool')
     return 'sqlite3/pg';
 

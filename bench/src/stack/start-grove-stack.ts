@@ -42,6 +42,11 @@ export interface StartGroveStackOptions {
   /** The built scripts (default: beside this file, in `dist/`; tests give the `dist/` paths). */
   readonly platformScript?: string;
   readonly targetScript?: string;
+  /** Extra `node` flags of either process (`--profile`: `--cpu-prof` on the one measured). */
+  readonly nodeFlags?: {
+    readonly agent?: readonly string[];
+    readonly platform?: readonly string[];
+  };
 }
 
 /**
@@ -76,6 +81,7 @@ export async function startGroveStack(options: StartGroveStackOptions): Promise<
     variable: 'BENCH_PLATFORM',
     payload: platformOptions,
     label: 'The platform',
+    nodeFlags: options.nodeFlags?.platform ?? [],
     timeoutMs: 60_000,
   });
   const platformUrl = `http://127.0.0.1:${platform.ready.port}`;
@@ -102,7 +108,10 @@ export async function startGroveStack(options: StartGroveStackOptions): Promise<
         mcp: true,
         port: agentPort,
       },
-      options.targetScript ? { script: options.targetScript } : {},
+      {
+        nodeFlags: options.nodeFlags?.agent ?? [],
+        ...(options.targetScript ? { script: options.targetScript } : {}),
+      },
     );
     const user = { email: platform.ready.adminEmail, password };
     const apiToken = await createApiToken({

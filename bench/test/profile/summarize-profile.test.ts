@@ -71,6 +71,10 @@ describe('summarizeProfile', () => {
       'sqlite3/pg': 0,
       '@grove/datasource-customizer': 0,
       '@grove/datasource-toolkit': 0,
+      '@grove/mcp-server': 0,
+      '@grove/platform': 0,
+      '@grove/public-api': 0,
+      'MCP SDK, zod, ajv': 0,
       '@forestadmin (vendor)': 0,
       other: 0,
     });
@@ -104,6 +108,21 @@ describe('shortenUrl and packageOf', () => {
       'file:///r/node_modules/.pnpm/pg@8/node_modules/pg/lib/client.js',
       'pg/lib/client.js',
       'sqlite3/pg',
+    ],
+    [
+      'file:///r/node_modules/.pnpm/@modelcontextprotocol+sdk@1/node_modules/@modelcontextprotocol/sdk/dist/esm/server/mcp.js',
+      '@modelcontextprotocol/sdk/dist/esm/server/mcp.js',
+      'MCP SDK, zod, ajv',
+    ],
+    [
+      'file:///r/node_modules/.pnpm/zod@4/node_modules/zod/v4/core/core.js',
+      'zod/v4/core/core.js',
+      'MCP SDK, zod, ajv',
+    ],
+    [
+      'file:///r/packages/mcp-server/dist/index.mjs',
+      '@grove/mcp-server/dist/index.mjs',
+      '@grove/mcp-server',
     ],
     ['node:internal/streams/writable', 'node:internal/streams/writable', 'node internals'],
     ['file:///r/bench/dist/target-process.js', '/r/bench/dist/target-process.js', 'other'],
