@@ -15,7 +15,9 @@ interface Context {
 }
 
 const never = '1 = 0';
-const always = '1 = 1';
+/** The condition of an empty tree (callers may leave it out). */
+export const alwaysTrue = '1 = 1';
+const always = alwaysTrue;
 
 function equals(ctx: Context, target: ResolvedColumn, value: unknown): string {
   const { column } = target;
