@@ -3,6 +3,8 @@ import {
   ConditionTreeFactory,
   ConditionTreeLeaf,
   Filter,
+  PaginatedFilter,
+  Projection,
   type Caller,
   type ConditionTree,
   type DateOperation,
@@ -151,5 +153,43 @@ describe.each(connections)('$name: date groups restricted to the filtered range'
 
     expect(found).toEqual(expectedGroups('Europe/Paris', 'Day', from, to));
     expect(queries.at(-1)).not.toMatch(/CASE/);
+  });
+});
+
+describe('SQLite: date comparisons on Julian day numbers', () => {
+  let scratch: ScratchDatabase;
+  let dataSource: SqlDataSource;
+
+  beforeAll(async () => {
+    scratch = await createScratchDatabase({ name: 'SQLite', dialect: 'sqlite', url: 'sqlite' });
+    await scratch.sequelize.query('CREATE TABLE events (id INTEGER PRIMARY KEY, at DATETIME)');
+    // One instant in the text formats SQLite reads, one just after it, one without a date.
+    await scratch.sequelize.query(
+      `INSERT INTO events (id, at) VALUES (1, '2024-03-31 01:00:00.000 +00:00'),
+        (2, '2024-03-31T01:00:00Z'), (3, '2024-03-31 01:00:00'), (4, '2024-03-31 03:00:00+02:00'),
+        (5, '2024-03-31 01:00:00.001'), (6, NULL), (7, 'not a date')`,
+    );
+    dataSource = await openSqlDataSource({ ...scratch.options, dialect: 'sqlite' });
+  });
+  afterAll(async () => {
+    await dataSource?.close();
+    await scratch?.drop();
+  });
+
+  it.each([
+    ['GreaterThanOrEqual', [1, 2, 3, 4, 5]],
+    ['GreaterThan', [5]],
+    ['LessThanOrEqual', [1, 2, 3, 4]],
+    ['LessThan', []],
+  ] as const)('%s the instant, whatever the stored format', async (operator, ids) => {
+    const records = await dataSource.getCollection('events').list(
+      { timezone: 'UTC' } as Caller,
+      new PaginatedFilter({
+        conditionTree: new ConditionTreeLeaf('at', operator, '2024-03-31T01:00:00.000Z'),
+      }),
+      new Projection('id'),
+    );
+
+    expect(records.map(r => r.id).sort()).toEqual(ids);
   });
 });

@@ -90,7 +90,8 @@ function leaf(ctx: Context, node: ConditionTreeLeaf): string {
   const value = node.value;
   const text = String(value ?? '');
   const isString = column.columnType === 'String';
-  const compare = (op: string) => `${sql} ${op} ${ctx.dialect.value(value, column, ctx.params)}`;
+  const compare = (op: string) =>
+    ctx.dialect.compare(raw, column, op, ctx.dialect.value(value, column, ctx.params));
   const match = (pattern: string, caseSensitive: boolean) =>
     ctx.dialect.like(raw, pattern, caseSensitive, ctx.params);
   const list = Array.isArray(value) ? value : [value];

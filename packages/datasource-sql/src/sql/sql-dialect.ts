@@ -51,6 +51,14 @@ export abstract class SqlDialect {
     return expression;
   }
 
+  /**
+   * An ordering comparison (`<`, `>`, `<=`, `>=`) of a column with a value's SQL (see
+   * {@link value}): both sides through {@link comparable} unless the dialect has a cheaper form.
+   */
+  compare(expression: string, column: ColumnModel, operator: string, value: string): string {
+    return `${this.comparable(expression, column)} ${operator} ${value}`;
+  }
+
   /** The SQL for a value written to or compared with a column (a placeholder, maybe cast). */
   value(value: unknown, column: ColumnModel, params: BindParams): string {
     if (value === null || value === undefined) return 'NULL';

@@ -164,8 +164,8 @@ describe('buildAggregate: date groups in a zone with DST', () => {
 
     expect(sql).toBe(
       `SELECT strftime('%Y-%m-01', datetime("t0"."ordered_at", ${shift})) AS "g0", COUNT(*) AS "value" ` +
-        `FROM "orders" AS "t0" WHERE (strftime('%Y-%m-%dT%H:%M:%fZ', "t0"."ordered_at") >= $1 AND ` +
-        `strftime('%Y-%m-%dT%H:%M:%fZ', "t0"."ordered_at") < $2) GROUP BY 1 ORDER BY "value" DESC`,
+        `FROM "orders" AS "t0" WHERE (julianday("t0"."ordered_at") >= julianday($1) AND ` +
+        `julianday("t0"."ordered_at") < julianday($2)) GROUP BY 1 ORDER BY "value" DESC`,
     );
     expect(bind).toEqual(['2024-01-01T00:00:00.000Z', '2025-01-01T00:00:00.000Z']);
   });
