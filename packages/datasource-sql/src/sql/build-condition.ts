@@ -86,7 +86,6 @@ function includesAny(ctx: Context, target: ResolvedColumn, values: readonly unkn
 function leaf(ctx: Context, node: ConditionTreeLeaf): string {
   const target = ctx.scope.column(node.field);
   const { sql: raw, column } = target;
-  const sql = ctx.dialect.comparable(raw, column);
   const value = node.value;
   const text = String(value ?? '');
   const isString = column.columnType === 'String';
