@@ -2,7 +2,8 @@ import type { AggregateResult, Aggregation, Filter } from '@grove/datasource-too
 import { readNumber, readValue } from '../collection/read-value';
 import type { ColumnModel } from '../schema/table-model';
 import { BindParams } from './bind-params';
-import { buildCondition } from './build-condition';
+import { alwaysTrue, buildCondition } from './build-condition';
+import { dateRangeOf } from './date-range';
 import { QueryScope, type ModelRegistry } from './query-scope';
 import type { SqlDialect } from './sql-dialect';
 
@@ -37,8 +38,21 @@ export function buildAggregate(
   const params = new BindParams();
   const groups = aggregation.groups.map((group, index) => {
     const { sql, column } = scope.column(group.field);
+    // Where the filter bounds the grouped date, dialects that shift it by a CASE over the zone's
+    // offset periods keep only the periods of that range. Where it does not, they keep them all
+    // (1970–2070: ~200 periods, ~22 KB of SQL for a zone with DST), rather than asking the
+    // database for MIN/MAX first: on 500k SQLite rows without an index that first scan costs
+    // ~130 ms of the ~230 ms it saves on the CASE (8 levels instead of 3, julianday compares),
+    // preparing the long SQL text costs ~2 ms, and two statements outside one snapshot could
+    // shift a row written between them by a period the CASE no longer holds.
     const expression = group.operation
-      ? dialect.truncateDate(sql, column, group.operation, timezone)
+      ? dialect.truncateDate(
+          sql,
+          column,
+          group.operation,
+          timezone,
+          dateRangeOf(filter.conditionTree, group.field),
+        )
       : dialect.read(sql, column);
 
     return { ...group, column, select: `${expression} AS ${dialect.quote(`g${index}`)}` };
@@ -63,8 +77,12 @@ export function buildAggregate(
   const groupBy = groups.length ? ` GROUP BY ${groups.map((_, i) => i + 1).join(', ')}` : '';
   // Without groups there is one row: no ORDER BY (it would add a Sort step to every count).
   const orderBy = groups.length ? ` ORDER BY ${valueAlias} DESC${dialect.nullsOrder(false)}` : '';
+  // No `WHERE 1 = 1` for an unfiltered aggregate: on SQLite any WHERE clause, even a constant
+  // one, turns a plain COUNT(*) from a b-tree entry count (OP_Count, ~2.5 ms on 100k rows) into
+  // a scan that steps through every row (~4.6 ms).
+  const whereClause = where === alwaysTrue ? '' : ` WHERE ${where}`;
   const sql =
-    `SELECT ${select} FROM ${scope.from()} WHERE ${where}${groupBy}${orderBy}` +
+    `SELECT ${select} FROM ${scope.from()}${whereClause}${groupBy}${orderBy}` +
     (limit !== undefined && limit !== null ? dialect.limit(limit, 0) : '');
   const isNumeric =
     aggregation.operation === 'Count' ||

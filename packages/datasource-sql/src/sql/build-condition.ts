@@ -15,7 +15,9 @@ interface Context {
 }
 
 const never = '1 = 0';
-const always = '1 = 1';
+/** The condition of an empty tree (callers may leave it out). */
+export const alwaysTrue = '1 = 1';
+const always = alwaysTrue;
 
 function equals(ctx: Context, target: ResolvedColumn, value: unknown): string {
   const { column } = target;
@@ -84,11 +86,11 @@ function includesAny(ctx: Context, target: ResolvedColumn, values: readonly unkn
 function leaf(ctx: Context, node: ConditionTreeLeaf): string {
   const target = ctx.scope.column(node.field);
   const { sql: raw, column } = target;
-  const sql = ctx.dialect.comparable(raw, column);
   const value = node.value;
   const text = String(value ?? '');
   const isString = column.columnType === 'String';
-  const compare = (op: string) => `${sql} ${op} ${ctx.dialect.value(value, column, ctx.params)}`;
+  const compare = (op: string) =>
+    ctx.dialect.compare(raw, column, op, ctx.dialect.value(value, column, ctx.params));
   const match = (pattern: string, caseSensitive: boolean) =>
     ctx.dialect.like(raw, pattern, caseSensitive, ctx.params);
   const list = Array.isArray(value) ? value : [value];

@@ -2,7 +2,8 @@ import type { DateOperation } from '@grove/datasource-toolkit';
 import type { ColumnModel } from '../schema/table-model';
 import type { BindParams } from './bind-params';
 import { SqlDialect } from './sql-dialect';
-import { offsetCase, offsetPeriods } from './timezone-offsets';
+import type { DateRange } from './date-range';
+import { offsetCase, offsetPeriods, periodsWithin } from './timezone-offsets';
 
 const utcLiteral = (ms: number) => `'${new Date(ms).toISOString().slice(0, 19).replace('T', ' ')}'`;
 
@@ -76,8 +77,9 @@ export class MysqlDialect extends SqlDialect {
     column: ColumnModel,
     unit: DateOperation,
     timezone: string,
+    range: DateRange = {},
   ): string {
-    const periods = offsetPeriods(timezone);
+    const periods = periodsWithin(offsetPeriods(timezone), range);
     const local =
       column.columnType !== 'Date'
         ? expression

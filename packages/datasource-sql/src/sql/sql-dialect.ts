@@ -2,6 +2,7 @@ import type { DateOperation } from '@grove/datasource-toolkit';
 import type { SqlDialectName } from '../connection/connection-options';
 import type { ColumnModel, TableModel } from '../schema/table-model';
 import type { BindParams } from './bind-params';
+import type { DateRange } from './date-range';
 
 /** Escapes LIKE wildcards with `!`, the escape character every generated LIKE declares. */
 export function escapeLike(value: string): string {
@@ -48,6 +49,14 @@ export abstract class SqlDialect {
   /** The expression compared in filters (normalised where storage formats vary). */
   comparable(expression: string, _column: ColumnModel): string {
     return expression;
+  }
+
+  /**
+   * An ordering comparison (`<`, `>`, `<=`, `>=`) of a column with a value's SQL (see
+   * {@link value}): both sides through {@link comparable} unless the dialect has a cheaper form.
+   */
+  compare(expression: string, column: ColumnModel, operator: string, value: string): string {
+    return `${this.comparable(expression, column)} ${operator} ${value}`;
   }
 
   /** The SQL for a value written to or compared with a column (a placeholder, maybe cast). */
@@ -116,11 +125,16 @@ export abstract class SqlDialect {
     return ` LIMIT ${limit}${skip ? ` OFFSET ${skip}` : ''}`;
   }
 
-  /** A date truncated to a unit in the caller's timezone, as a `YYYY-MM-DD` string. */
+  /**
+   * A date truncated to a unit in the caller's timezone, as a `YYYY-MM-DD` string. `range` is
+   * where the query's filter bounds the date (see `dateRangeOf`): dialects that shift instants
+   * by a CASE over the zone's offset periods keep only the periods it overlaps.
+   */
   abstract truncateDate(
     expression: string,
     column: ColumnModel,
     unit: DateOperation,
     timezone: string,
+    range?: DateRange,
   ): string;
 }

@@ -130,7 +130,7 @@ describe('buildAggregate: order', () => {
     );
 
     expect(sql).toBe(
-      `SELECT COUNT(*) AS ${dialect.quote('value')} FROM ${dialect.quote('customers')} AS ${dialect.quote('t0')} WHERE 1 = 1`,
+      `SELECT COUNT(*) AS ${dialect.quote('value')} FROM ${dialect.quote('customers')} AS ${dialect.quote('t0')}`,
     );
   });
 
@@ -145,7 +145,7 @@ describe('buildAggregate: order', () => {
     );
 
     expect(sql).toBe(
-      'SELECT "t0"."city" AS "g0", COUNT(*) AS "value" FROM "customers" AS "t0" WHERE 1 = 1 GROUP BY 1 ORDER BY "value" DESC NULLS LAST',
+      'SELECT "t0"."city" AS "g0", COUNT(*) AS "value" FROM "customers" AS "t0" GROUP BY 1 ORDER BY "value" DESC NULLS LAST',
     );
   });
 });

@@ -1,5 +1,5 @@
-import { describe, expect, it } from '@jest/globals';
-import { canonicalTimezone } from '../../src/validation/canonical-timezone';
+import { describe, expect, it, jest } from '@jest/globals';
+import { canonicalTimezone, maxCachedTimezones } from '../../src/validation/canonical-timezone';
 
 describe('canonicalTimezone', () => {
   it.each([
@@ -36,5 +36,36 @@ describe('canonicalTimezone', () => {
         message: 'Invalid timezone: longer than 64 characters',
       }),
     );
+  });
+});
+
+describe('canonicalTimezone cache', () => {
+  it('answers a known spelling without asking Intl again', () => {
+    canonicalTimezone('Asia/Tokyo');
+    const spy = jest.spyOn(Intl, 'DateTimeFormat');
+    try {
+      expect(canonicalTimezone('Asia/Tokyo')).toBe('Asia/Tokyo');
+      expect(spy).not.toHaveBeenCalled();
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('keeps at most maxCachedTimezones spellings, and still answers the evicted ones', () => {
+    // Distinct case variants: bit i of the index upper-cases the i-th letter.
+    const letters = 'americalosangeles';
+    const variants = Array.from({ length: maxCachedTimezones + 1 }, (_, bits) => {
+      const cased = [...letters].map((c, i) => (bits & (1 << i) ? c.toUpperCase() : c)).join('');
+
+      return `${cased.slice(0, 7)}/${cased.slice(7, 10)}_${cased.slice(10)}`;
+    });
+    for (const variant of variants) canonicalTimezone(variant);
+    const spy = jest.spyOn(Intl, 'DateTimeFormat');
+    try {
+      expect(canonicalTimezone(variants[0])).toBe('America/Los_Angeles');
+      expect(spy).toHaveBeenCalled();
+    } finally {
+      spy.mockRestore();
+    }
   });
 });
