@@ -1,6 +1,6 @@
 import { getFieldValue } from '@grove/datasource-toolkit';
 import type { RecordData } from '@grove/datasource-toolkit';
-import { csvLine } from './csv-line';
+import { csvCell, csvLine } from './csv-line';
 
 /**
  * What {@link writeCsv} writes to: an Express `Response`, or any Node writable stream.
@@ -42,16 +42,30 @@ export async function writeCsv(
   columns: readonly string[],
   pages: AsyncIterable<RecordData[]>,
 ): Promise<void> {
+  // Read once per export, not per cell: how to reach each column's value.
+  const readers = columns.map(fieldReader);
   let pending = csvLine(header);
   for await (const records of pages) {
     for (const record of records) {
-      pending += csvLine(columns.map(column => getFieldValue(record, column)));
+      let line = '';
+      for (let i = 0; i < readers.length; i += 1) {
+        if (i > 0) line += ',';
+        line += csvCell((readers[i] as FieldReader)(record));
+      }
+      pending += `${line}\n`;
     }
     if (!(await write(output, pending))) return;
     pending = '';
   }
   if (pending !== '' && !(await write(output, pending))) return;
   output.end();
+}
+
+type FieldReader = (record: RecordData) => unknown;
+
+/** Reads a column of a record: a direct property, else the path through to-one relations. */
+function fieldReader(column: string): FieldReader {
+  return column.includes(':') ? record => getFieldValue(record, column) : record => record[column];
 }
 
 /** Writes a chunk; resolves true once it can take more, false when the output closed. */
