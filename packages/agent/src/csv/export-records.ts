@@ -1,4 +1,11 @@
-import { Page, PaginatedFilter, Sort, ValidationError } from '@grove/datasource-toolkit';
+import {
+  ConditionTreeFactory,
+  ConditionTreeLeaf,
+  Page,
+  PaginatedFilter,
+  Sort,
+  ValidationError,
+} from '@grove/datasource-toolkit';
 import type { Caller, Collection, Filter, Projection, RecordData } from '@grove/datasource-toolkit';
 
 /**
@@ -31,6 +38,11 @@ export interface ExportRecordsOptions {
  * repeat records. Stops on a short page or once `limit` records were read. A page is only read
  * when the consumer asks for it.
  *
+ * When the order is the single primary key alone (the default), pages are read by keyset: each
+ * page after the first asks for the keys past the last one read (`id > 1000`) instead of
+ * skipping rows (`OFFSET`, whose cost grows with every page, quadratic over a big export). The
+ * primary key is then read even when the projection omits it. Any other order pages by offset.
+ *
  * @throws ValidationError when `pageSize` is not a positive integer; the errors of `list`.
  *
  * @example
@@ -40,26 +52,55 @@ export interface ExportRecordsOptions {
  * ```
  */
 export async function* exportRecords(options: ExportRecordsOptions): AsyncGenerator<RecordData[]> {
-  const { collection, caller, filter, projection, pageSize, limit } = options;
+  const { collection, caller, filter, pageSize, limit } = options;
   if (!Number.isInteger(pageSize) || pageSize <= 0) {
     throw new ValidationError(`The export page size must be a positive integer, got ${pageSize}`);
   }
   const sort = stableSort(collection, options.sort);
+  const keyset = keysetOf(collection, sort);
+  const projection = keyset ? options.projection.union([keyset.field]) : options.projection;
 
+  let last: unknown;
   for (let read = 0; ;) {
     const size = limit === undefined ? pageSize : Math.min(pageSize, limit - read);
     if (size <= 0) return;
 
-    const page = new Page(read, size);
+    // A key read as null (never expected of a primary key) falls back to the offset.
+    const paged =
+      keyset && read > 0 && last !== null && last !== undefined
+        ? {
+            conditionTree: ConditionTreeFactory.intersect(
+              filter.conditionTree,
+              new ConditionTreeLeaf(keyset.field, keyset.operator, last),
+            ),
+            page: new Page(0, size),
+          }
+        : { page: new Page(read, size) };
     const records = await collection.list(
       caller,
-      new PaginatedFilter({ ...filter.components, sort, page }),
+      new PaginatedFilter({ ...filter.components, sort, ...paged }),
       projection,
     );
     if (records.length) yield records;
     read += records.length;
     if (records.length < size) return;
+    if (keyset) last = records[records.length - 1]?.[keyset.field];
   }
+}
+
+/** The keyset of a sort on the single primary key alone, when the collection can filter it. */
+function keysetOf(
+  collection: Collection,
+  sort: Sort,
+): { field: string; operator: 'GreaterThan' | 'LessThan' } | null {
+  const [clause, ...others] = sort.clauses;
+  const pks = Sort.byPrimaryKeys(collection).clauses;
+  if (!clause || others.length || pks.length !== 1 || pks[0]?.field !== clause.field) return null;
+  const field = collection.schema.fields[clause.field];
+  const operator = clause.ascending ? 'GreaterThan' : 'LessThan';
+  if (field?.type !== 'Column' || !field.filterOperators?.has(operator)) return null;
+
+  return { field: clause.field, operator };
 }
 
 function stableSort(collection: Collection, sort: Sort | undefined): Sort {

@@ -1,6 +1,6 @@
 import { getFieldValue } from '@grove/datasource-toolkit';
 import type { RecordData } from '@grove/datasource-toolkit';
-import { csvLine } from './csv-line';
+import { csvCell, csvLine } from './csv-line';
 
 /**
  * What {@link writeCsv} writes to: an Express `Response`, or any Node writable stream.
@@ -22,7 +22,8 @@ export interface CsvOutput {
  * Streams a CSV export (spec §11): the header line, then one line per record, each page written
  * as one chunk, then ends the output. Values are read by column path (`author:lastName`).
  * Backpressure is honoured: when a write fills the buffer, the next page is only read after
- * `drain`. Nothing is written before the first page has been read, so an error of the first
+ * `drain`; while the output takes every chunk at once, the next page is read while the current
+ * one is formatted (one page ahead at most). Nothing is written before the first page has been read, so an error of the first
  * query can still get a JSON error response; if the client goes away, reading stops.
  *
  * @param output - The response (its headers set, see `csvResponseHeaders`).
@@ -42,31 +43,76 @@ export async function writeCsv(
   columns: readonly string[],
   pages: AsyncIterable<RecordData[]>,
 ): Promise<void> {
+  // Read once per export, not per cell: how to reach each column's value.
+  const readers = columns.map(fieldReader);
+  const iterator = pages[Symbol.asyncIterator]();
   let pending = csvLine(header);
-  for await (const records of pages) {
-    for (const record of records) {
-      pending += csvLine(columns.map(column => getFieldValue(record, column)));
+  let next: Promise<IteratorResult<RecordData[]>> | null = iterator.next();
+  let state: WriteState = 'drained';
+  let finished = false;
+  try {
+    while (next) {
+      const page: IteratorResult<RecordData[]> = await next;
+      next = null;
+      if (page.done) {
+        finished = true;
+        break;
+      }
+      // While the output takes every chunk at once, the next page is read while this one is
+      // formatted (the database works as the agent formats); after a full buffer, only once
+      // it has drained.
+      if (state === 'flowing') next = iterator.next();
+      for (const record of page.value) pending += csvRow(readers, record);
+      state = await write(output, pending);
+      if (state === 'closed') return;
+      pending = '';
+      next ??= iterator.next();
     }
-    if (!(await write(output, pending))) return;
-    pending = '';
+  } finally {
+    if (!finished) {
+      // Stopped early: a page being read is dropped (its error is not the export's), and the
+      // source closed.
+      next?.catch(() => undefined);
+      await iterator.return?.(undefined);
+    }
   }
-  if (pending !== '' && !(await write(output, pending))) return;
+  if (pending !== '' && (await write(output, pending)) === 'closed') return;
   output.end();
 }
 
-/** Writes a chunk; resolves true once it can take more, false when the output closed. */
-function write(output: CsvOutput, chunk: string): Promise<boolean> {
-  if (output.destroyed) return Promise.resolve(false);
-  if (output.write(chunk)) return Promise.resolve(true);
+function csvRow(readers: readonly FieldReader[], record: RecordData): string {
+  let line = '';
+  for (let i = 0; i < readers.length; i += 1) {
+    if (i > 0) line += ',';
+    line += csvCell((readers[i] as FieldReader)(record));
+  }
+
+  return `${line}\n`;
+}
+
+type FieldReader = (record: RecordData) => unknown;
+
+/** Reads a column of a record: a direct property, else the path through to-one relations. */
+function fieldReader(column: string): FieldReader {
+  return column.includes(':') ? record => getFieldValue(record, column) : record => record[column];
+}
+
+/** How a write left the output: taking more at once, taking more after `drain`, or closed. */
+type WriteState = 'flowing' | 'drained' | 'closed';
+
+/** Writes a chunk; resolves once the output can take more (or closed). */
+function write(output: CsvOutput, chunk: string): Promise<WriteState> {
+  if (output.destroyed) return Promise.resolve('closed');
+  if (output.write(chunk)) return Promise.resolve('flowing');
 
   return new Promise(resolve => {
     const onDrain = (): void => {
       output.removeListener('close', onClose);
-      resolve(true);
+      resolve('drained');
     };
     const onClose = (): void => {
       output.removeListener('drain', onDrain);
-      resolve(false);
+      resolve('closed');
     };
     output.once('drain', onDrain);
     output.once('close', onClose);

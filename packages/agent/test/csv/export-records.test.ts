@@ -43,6 +43,14 @@ function pageOf(call: unknown[]): Page | null {
   return (call[1] as PaginatedFilter).page;
 }
 
+function treeOf(call: unknown[]): unknown {
+  return (call[1] as PaginatedFilter).conditionTree?.toJSON() ?? null;
+}
+
+function after(id: number): unknown {
+  return new ConditionTreeLeaf('id', 'GreaterThan', id).toJSON();
+}
+
 describe('exportRecords', () => {
   const projection = new Projection('id');
   const filter = new Filter();
@@ -55,11 +63,13 @@ describe('exportRecords', () => {
 
     expect(pages.map(page => page.length)).toEqual([1000, 1000, 500]);
     expect(list).toHaveBeenCalledTimes(3);
+    // Keyset paging on the primary key: never an offset, the next keys after the last read.
     expect(list.mock.calls.map(pageOf)).toEqual([
       new Page(0, 1000),
-      new Page(1000, 1000),
-      new Page(2000, 1000),
+      new Page(0, 1000),
+      new Page(0, 1000),
     ]);
+    expect(list.mock.calls.map(treeOf)).toEqual([null, after(1000), after(2000)]);
     expect(pages.flat().map(record => record.id)).toEqual(
       Array.from({ length: 2500 }, (_, index) => index + 1),
     );
@@ -93,8 +103,8 @@ describe('exportRecords', () => {
   });
 
   it.each([
-    [1500, [1000, 500], [new Page(0, 1000), new Page(1000, 500)]],
-    [2000, [1000, 1000], [new Page(0, 1000), new Page(1000, 1000)]],
+    [1500, [1000, 500], [new Page(0, 1000), new Page(0, 500)]],
+    [2000, [1000, 1000], [new Page(0, 1000), new Page(0, 1000)]],
     [300, [300], [new Page(0, 300)]],
     [0, [], []],
   ])('stops at the limit %j', async (limit, lengths, calls) => {
@@ -137,6 +147,72 @@ describe('exportRecords', () => {
     ]);
     expect(sent.conditionTree).toBe(tree);
     expect(sent.search).toBe('1');
+  });
+
+  it('pages by keyset within the filter, reading the primary key the projection omits', async () => {
+    const { rowsCollection, list } = rows(5);
+    const tree = new ConditionTreeLeaf('group', 'Equal', 1);
+    const pages = await collect(
+      exportRecords({
+        collection: rowsCollection,
+        caller,
+        filter: new Filter({ conditionTree: tree }),
+        projection: new Projection('group'),
+        pageSize: 2,
+      }),
+    );
+
+    expect(pages.flat()).toEqual([
+      { id: 1, group: 1 },
+      { id: 3, group: 1 },
+      { id: 5, group: 1 },
+    ]);
+    expect(list.mock.calls.map(call => (call[2] as Projection).paths)).toEqual([
+      ['group', 'id'],
+      ['group', 'id'],
+    ]);
+    expect(list.mock.calls.map(treeOf)).toEqual([
+      tree.toJSON(),
+      { aggregator: 'And', conditions: [tree.toJSON(), after(3)] },
+    ]);
+  });
+
+  it('pages a descending primary key by keyset, the next keys below the last read', async () => {
+    const { rowsCollection, list } = rows(5);
+    const pages = await collect(
+      exportRecords({
+        collection: rowsCollection,
+        caller,
+        filter,
+        sort: new Sort({ field: 'id', ascending: false }),
+        projection,
+        pageSize: 2,
+      }),
+    );
+
+    expect(pages.flat().map(record => record.id)).toEqual([5, 4, 3, 2, 1]);
+    expect(list.mock.calls.map(treeOf)).toEqual([
+      null,
+      new ConditionTreeLeaf('id', 'LessThan', 4).toJSON(),
+      new ConditionTreeLeaf('id', 'LessThan', 2).toJSON(),
+    ]);
+  });
+
+  it('pages by offset when the order is not the primary key alone', async () => {
+    const { rowsCollection, list } = rows(5);
+    await collect(
+      exportRecords({
+        collection: rowsCollection,
+        caller,
+        filter,
+        sort: new Sort({ field: 'group', ascending: true }),
+        projection,
+        pageSize: 2,
+      }),
+    );
+
+    expect(list.mock.calls.map(pageOf)).toEqual([new Page(0, 2), new Page(2, 2), new Page(4, 2)]);
+    expect(list.mock.calls.map(treeOf)).toEqual([null, null, null]);
   });
 
   it('sorts by primary keys when the sort is empty', async () => {

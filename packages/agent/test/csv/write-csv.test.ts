@@ -117,6 +117,42 @@ describe('writeCsv', () => {
     expect(output.listenerCount('drain')).toBe(0);
   });
 
+  it('reads the next page while formatting one, once the output takes chunks at once', async () => {
+    const output = new Output();
+    const source = pages([[{ id: 1 }], [{ id: 2 }], [{ id: 3 }], [{ id: 4 }]]);
+    const pulledAtWrite: number[] = [];
+    const write = output.write.bind(output);
+    output.write = chunk => {
+      pulledAtWrite.push(source.pulled());
+
+      return write(chunk);
+    };
+    await writeCsv(output, ['Id'], ['id'], source);
+
+    // Page 1 is written alone; from page 2 on, the next page is asked for before a page is
+    // written (the generator runs up to its next yield at once).
+    expect(pulledAtWrite).toEqual([1, 3, 4, 4]);
+    expect(output.chunks).toEqual(['Id\n1\n', '2\n', '3\n', '4\n']);
+    expect(output.ended).toBe(true);
+    expect(source.closed()).toBe(true);
+  });
+
+  it('drops a page read ahead when the client goes away, closing the source', async () => {
+    const output = new Output();
+    const source = pages([[{ id: 1 }], [{ id: 2 }], [{ id: 3 }]]);
+    const write = output.write.bind(output);
+    output.write = chunk => {
+      if (output.chunks.length === 1) output.destroyed = true;
+
+      return write(chunk);
+    };
+    await writeCsv(output, ['Id'], ['id'], source);
+
+    expect(output.chunks).toEqual(['Id\n1\n', '2\n']);
+    expect(source.closed()).toBe(true);
+    expect(output.ended).toBe(false);
+  });
+
   it('stops reading when the client goes away', async () => {
     const output = new Output();
     output.full = true;

@@ -98,16 +98,19 @@ export class SqlCollection extends BaseCollection {
     const batches = dialect.insertReturning
       ? groupByFields(prepared)
       : prepared.map(record => [record]);
+    // Where the dialect has RETURNING, the INSERT itself returns the created records (one
+    // statement); MySQL reads them back by their keys.
     const insert = async (batch: RecordData[]): Promise<RecordData[]> => {
       const statement = buildInsert(dialect, this.model, batch);
-      if (dialect.insertReturning) return connection.runReturning(statement.sql, statement.bind);
+      if (statement.toRecords)
+        return statement.toRecords(await connection.runReturning(statement.sql, statement.bind));
       const metadata = await connection.run(statement.sql, statement.bind);
 
       return [this.keyOf(batch[0] ?? {}, insertId(metadata))];
     };
     try {
       // One statement needs no transaction (the usual create: one record).
-      const keys =
+      const created =
         batches.length === 1
           ? await insert(batches[0] ?? [])
           : await connection.transaction(async () => {
@@ -117,7 +120,7 @@ export class SqlCollection extends BaseCollection {
               return found;
             });
 
-      return await this.fetchByKeys(keys);
+      return dialect.insertReturning ? created : await this.fetchByKeys(created);
     } catch (error) {
       throw mapDriverError(error, this.model, 'create');
     }

@@ -23,6 +23,9 @@ interface SqliteReader {
  */
 const sqliteBusyTimeoutMs = 10_000;
 
+/** The settings of every SQLite connection (see `configureSqliteConnections`). */
+const sqlitePragmas = ['PRAGMA journal_mode = WAL', 'PRAGMA synchronous = NORMAL'];
+
 /** The transaction of an async context; `open` turns false when it ends. */
 interface Ambient {
   readonly transaction: Transaction;
@@ -53,7 +56,8 @@ function tlsOptions(options: ResolvedConnectionOptions, mode: string): Record<st
  * concurrent DEFERRED transactions would fight for the lock and busy-wait. So on SQLite, writes
  * are queued in-process (single statements share one connection; a transaction runs alone),
  * transactions are IMMEDIATE (they take the write lock at BEGIN, never upgrade it), and every
- * connection waits up to ten seconds for a lock held by another process. Reads outside a
+ * connection waits up to ten seconds for a lock held by another process. Files are switched to
+ * WAL with `synchronous=NORMAL` (see the README). Reads outside a
  * transaction are not queued.
  *
  * @example
@@ -269,12 +273,18 @@ export class SqlConnection {
 }
 
 /**
- * Sets a busy timeout on every SQLite connection Sequelize opens (one per transaction, plus the
- * shared one): node-sqlite3's default of one second fails writes that wait on another process.
+ * Prepares every SQLite connection Sequelize opens (one per transaction, plus the shared one):
+ * a busy timeout (node-sqlite3's default of one second fails writes that wait on another
+ * process), then the standard server settings: WAL journal mode (readers and the writer no
+ * longer block each other, a commit appends to the log instead of rewriting a rollback journal)
+ * and `synchronous=NORMAL` (no fsync per commit in WAL mode: a power loss may undo the last
+ * commits, never corrupt the file). WAL is recorded in the file; an in-memory database or a file
+ * that cannot switch (read-only) keeps its mode.
  */
 function configureSqliteConnections(sequelize: Sequelize): void {
   interface SqliteDatabase {
     configure(option: 'busyTimeout', value: number): void;
+    exec(sql: string, callback: (error: Error | null) => void): void;
   }
   const manager = sequelize.connectionManager as unknown as {
     getConnection(options?: object): Promise<SqliteDatabase>;
@@ -284,8 +294,14 @@ function configureSqliteConnections(sequelize: Sequelize): void {
   manager.getConnection = async options => {
     const database = await getConnection(options);
     if (!configured.has(database)) {
-      database.configure('busyTimeout', sqliteBusyTimeoutMs);
       configured.add(database);
+      database.configure('busyTimeout', sqliteBusyTimeoutMs);
+      // A file that cannot switch (read-only, or locked past the timeout) is served as it is.
+      for (const pragma of sqlitePragmas) {
+        await new Promise<void>(resolve => {
+          database.exec(pragma, () => resolve());
+        });
+      }
     }
 
     return database;

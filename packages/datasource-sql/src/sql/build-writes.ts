@@ -1,4 +1,5 @@
 import { ValidationError, type Filter, type RecordData } from '@grove/datasource-toolkit';
+import { readValue } from '../collection/read-value';
 import type { TableModel } from '../schema/table-model';
 import { BindParams } from './bind-params';
 import { buildCondition } from './build-condition';
@@ -11,6 +12,14 @@ export interface Statement {
   readonly bind: unknown[];
 }
 
+/**
+ * An INSERT with its bound values; where the dialect has `RETURNING`, it returns every column
+ * of the inserted rows and `toRecords` turns them into records (as a list would read them).
+ */
+export interface InsertStatement extends Statement {
+  readonly toRecords?: (rows: ReadonlyArray<Record<string, unknown>>) => RecordData[];
+}
+
 function writableColumn(model: TableModel, name: string) {
   const column = model.columns.get(name);
   if (!column) throw new ValidationError(`Unknown field "${name}" in collection "${model.name}".`);
@@ -21,27 +30,40 @@ function writableColumn(model: TableModel, name: string) {
 }
 
 /**
- * One INSERT for records sharing the same fields, with `RETURNING` of the primary keys where
- * the dialect supports it. Unknown and read-only fields are ValidationErrors.
+ * One INSERT for records sharing the same fields. Where the dialect supports `RETURNING`, the
+ * statement returns every column of the inserted rows, read as a list reads them (so a create
+ * needs no second query); its `toRecords` builds the records. Unknown and read-only fields are
+ * ValidationErrors.
  *
  * @example
  * ```ts
  * buildInsert(dialect, model, [{ title: 'Atlas' }, { title: 'Bridges' }]);
- * // INSERT INTO "books" ("title") VALUES ($1), ($2) RETURNING "id"
+ * // INSERT INTO "books" ("title") VALUES ($1), ($2) RETURNING "id" AS "c0", "title" AS "c1"
  * ```
  */
 export function buildInsert(
   dialect: SqlDialect,
   model: TableModel,
   records: readonly RecordData[],
-): Statement {
+): InsertStatement {
   const params = new BindParams();
   const names = Object.keys(records[0] ?? {});
   const columns = names.map(name => writableColumn(model, name));
-  const returning =
-    dialect.insertReturning && model.primaryKeys.length
-      ? ` RETURNING ${model.primaryKeys.map(pk => dialect.quote(pk)).join(', ')}`
-      : '';
+  const outputs = dialect.insertReturning ? [...model.columns.values()] : [];
+  const returning = outputs.length
+    ? ` RETURNING ${outputs.map((c, i) => `${dialect.read(dialect.quote(c.name), c)} AS ${dialect.quote(`c${i}`)}`).join(', ')}`
+    : '';
+  const toRecords = outputs.length
+    ? (rows: ReadonlyArray<Record<string, unknown>>) =>
+        rows.map(row => {
+          const record: RecordData = {};
+          outputs.forEach((column, i) => {
+            record[column.name] = readValue(row[`c${i}`], column);
+          });
+
+          return record;
+        })
+    : undefined;
   const table = dialect.table(model);
   // Sequelize's SQLite runner drops the rows of statements starting with INSERT: a leading
   // comment keeps the RETURNING rows.
@@ -50,7 +72,7 @@ export function buildInsert(
     const values =
       dialect.name === 'mysql' || dialect.name === 'mariadb' ? '() VALUES ()' : 'DEFAULT VALUES';
 
-    return { sql: `${prefix}INSERT INTO ${table} ${values}${returning}`, bind: [] };
+    return { sql: `${prefix}INSERT INTO ${table} ${values}${returning}`, bind: [], toRecords };
   }
   const rows = records.map(
     record => `(${columns.map(c => dialect.value(record[c.name], c, params)).join(', ')})`,
@@ -59,6 +81,7 @@ export function buildInsert(
   return {
     sql: `${prefix}INSERT INTO ${table} (${names.map(n => dialect.quote(n)).join(', ')}) VALUES ${rows.join(', ')}${returning}`,
     bind: params.values,
+    toRecords,
   };
 }
 

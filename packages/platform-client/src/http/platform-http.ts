@@ -1,4 +1,5 @@
 import { statusError, unreachableError } from './platform-error';
+import { sendHttpRequest, type HttpAnswer } from './send-http-request';
 
 /** How {@link PlatformHttp} reaches the platform. */
 export interface PlatformHttpOptions {
@@ -8,7 +9,10 @@ export interface PlatformHttpOptions {
   readonly envSecret: string;
   /** Per-request timeout in milliseconds (default 10 000). */
   readonly timeoutMs?: number;
-  /** A `fetch` implementation (default: Node's global `fetch`). */
+  /**
+   * A `fetch` implementation. Default: requests go through Node's `http`/`https` modules (see
+   * `sendHttpRequest`), the event stream through the global `fetch`.
+   */
   readonly fetch?: typeof fetch;
 }
 
@@ -43,12 +47,15 @@ export class PlatformHttp {
   private readonly timeoutMs: number;
   /** The `fetch` every call goes through (also used by the event stream). */
   readonly fetchImpl: typeof fetch;
+  /** True when requests go through the given `fetch` rather than `sendHttpRequest`. */
+  private readonly customFetch: boolean;
 
   constructor(options: PlatformHttpOptions) {
     this.serverUrl = options.serverUrl;
     this.envSecret = options.envSecret;
     this.timeoutMs = options.timeoutMs ?? 10_000;
     this.fetchImpl = options.fetch ?? fetch;
+    this.customFetch = options.fetch !== undefined;
   }
 
   /** Resolves a path the way the protocol does (`new URL(path, serverUrl)`). */
@@ -77,29 +84,38 @@ export class PlatformHttp {
     }
     Object.assign(headers, request.headers);
 
-    let response: Response;
-    let text: string;
+    let response: HttpAnswer;
     try {
-      response = await this.fetchImpl(url, {
-        method: request.method,
-        headers,
-        body,
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      text = await response.text();
+      response = this.customFetch
+        ? await this.fetchText(url, { method: request.method, headers, body, timeoutMs })
+        : await sendHttpRequest(url, { method: request.method, headers, body, timeoutMs });
     } catch (error) {
       // Checked by name: DOMException is not an `Error` instance in every realm.
       const timedOut = (error as { name?: unknown } | null)?.name === 'TimeoutError';
       throw unreachableError(url, error, timedOut ? timeoutMs : undefined);
     }
 
-    const parsed = parseBody(text);
+    const parsed = parseBody(response.text);
     const ok = request.expectStatus
       ? response.status === request.expectStatus
       : response.status >= 200 && response.status < 300;
     if (!ok) throw statusError(url, response.status, parsed);
 
     return parsed as T;
+  }
+
+  private async fetchText(
+    url: string,
+    init: { method: string; headers: Record<string, string>; body?: string; timeoutMs: number },
+  ): Promise<HttpAnswer> {
+    const response = await this.fetchImpl(url, {
+      method: init.method,
+      headers: init.headers,
+      body: init.body,
+      signal: AbortSignal.timeout(init.timeoutMs),
+    });
+
+    return { status: response.status, text: await response.text() };
   }
 }
 

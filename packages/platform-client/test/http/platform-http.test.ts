@@ -107,7 +107,26 @@ describe('PlatformHttp', () => {
     expect(error.code).toBe('ServiceUnavailableError');
     expect(error.message).toBe('cannot reach the platform at http://127.0.0.1:1/liana/x');
     expect(JSON.stringify(error.data)).not.toContain(secret);
-    expect(error.cause.name).toBe('TypeError');
+    expect((error.cause as NodeJS.ErrnoException).code).toBe('ECONNREFUSED');
+  });
+
+  it('sends requests through the fetch it is given', async () => {
+    const calls: string[] = [];
+    const counting: typeof fetch = (input, init) => {
+      calls.push(`${init?.method} ${String(input)}`);
+
+      return fetch(input, init);
+    };
+    const withFetch = new PlatformHttp({
+      serverUrl: server.url,
+      envSecret: secret,
+      fetch: counting,
+    });
+    await expect(withFetch.request({ method: 'GET', path: '/ok' })).resolves.toEqual({
+      hello: 'world',
+    });
+    expect(calls).toEqual([`GET ${server.url}/ok`]);
+    expect(server.requests[0]?.headers['forest-secret-key']).toBe(secret);
   });
 
   it('drops a path prefix of the server URL for absolute paths, as the protocol does', () => {

@@ -91,8 +91,10 @@ export class BinaryCollectionDecorator extends CollectionDecorator {
     projection: Projection,
   ): Promise<RecordData[]> {
     const records = await super.list(caller, filter, projection);
+    // Without a projected binary column (the usual case), the records need no conversion.
+    const binary = projection.paths.some(path => this.targetOf(path) !== null);
 
-    return records.map(record => this.encodeRecord(record));
+    return binary ? records.map(record => this.encodeRecord(record)) : records;
   }
 
   override async create(caller: Caller, records: RecordData[]): Promise<RecordData[]> {

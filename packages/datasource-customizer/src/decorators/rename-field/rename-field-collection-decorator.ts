@@ -90,8 +90,10 @@ export class RenameFieldCollectionDecorator extends CollectionDecorator {
   ): Promise<RecordData[]> {
     const childProjection = projection.replace(path => this.pathToChild(path));
     const records = await super.list(caller, filter, childProjection);
+    // No projected path is renamed (the usual case): the child's records are already exported.
+    const renamed = childProjection.paths.some((path, i) => path !== projection.paths[i]);
 
-    return records.map(record => this.recordFromChild(record));
+    return renamed ? records.map(record => this.recordFromChild(record)) : records;
   }
 
   override async create(caller: Caller, records: RecordData[]): Promise<RecordData[]> {
@@ -190,10 +192,12 @@ export class RenameFieldCollectionDecorator extends CollectionDecorator {
   }
 
   private translateRecord(record: RecordData, direction: Direction): RecordData {
+    // The child's schema is read once per record: each read walks the layers below.
+    const { fields } = this.child.schema;
     const entries = Object.entries(record).map(([name, value]) => {
       const childName = direction === 'toChild' ? this.fieldToChild(name) : name;
       const translated = direction === 'toChild' ? childName : this.fieldFromChild(name);
-      const field = this.child.schema.fields[childName];
+      const field = fields[childName];
       if (field && field.type !== 'Column' && isPlainObject(value)) {
         const foreign = this.sibling(field.foreignCollection);
 
