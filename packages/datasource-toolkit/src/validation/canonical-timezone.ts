@@ -5,6 +5,17 @@ import { validateTimezone } from './timezone-validator';
 export const maxTimezoneLength = 64;
 
 /**
+ * How many spellings {@link canonicalTimezone} remembers. Every request names its zone, and
+ * resolving one builds an `Intl.DateTimeFormat` twice (luxon's check, then the resolution), which
+ * costs more than the rest of a simple read; a client sends one or two spellings, so a small
+ * cache answers nearly every request. Bounded because the spellings are not (case variants).
+ */
+const cacheSize = 256;
+
+/** Spelling → canonical name, valid zones only, oldest first (a Map keeps insertion order). */
+const resolved = new Map<string, string>();
+
+/**
  * Checks a timezone like {@link validateTimezone} and returns its canonical name, as the
  * runtime's `Intl` resolves it: `europe/PARIS` → `Europe/Paris`, `utc` → `UTC` (and, on runtimes
  * that canonicalise links, `US/Pacific` → `America/Los_Angeles`). Caches keyed by a timezone
@@ -23,10 +34,15 @@ export const maxTimezoneLength = 64;
  * ```
  */
 export function canonicalTimezone(timezone: unknown): string {
+  const known = typeof timezone === 'string' ? resolved.get(timezone) : undefined;
+  if (known !== undefined) return known;
   if (typeof timezone === 'string' && timezone.length > maxTimezoneLength) {
     throw new ValidationError(`Invalid timezone: longer than ${maxTimezoneLength} characters`);
   }
   validateTimezone(timezone);
+  const name = new Intl.DateTimeFormat('en-US', { timeZone: timezone }).resolvedOptions().timeZone;
+  if (resolved.size >= cacheSize) resolved.delete(resolved.keys().next().value as string);
+  resolved.set(timezone, name);
 
-  return new Intl.DateTimeFormat('en-US', { timeZone: timezone }).resolvedOptions().timeZone;
+  return name;
 }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import { canonicalTimezone } from '../../src/validation/canonical-timezone';
 
 describe('canonicalTimezone', () => {
@@ -36,5 +36,29 @@ describe('canonicalTimezone', () => {
         message: 'Invalid timezone: longer than 64 characters',
       }),
     );
+  });
+
+  it('resolves a spelling once, then answers from its cache', () => {
+    const spy = jest.spyOn(Intl, 'DateTimeFormat');
+    try {
+      expect(canonicalTimezone('america/new_YORK')).toBe('America/New_York');
+      const constructed = spy.mock.calls.length;
+      expect(canonicalTimezone('america/new_YORK')).toBe('America/New_York');
+
+      expect(constructed).toBeGreaterThan(0);
+      expect(spy.mock.calls.length).toBe(constructed);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('stays right once more spellings than its cache holds were seen', () => {
+    const variants = Array.from({ length: 512 }, (_, bits) =>
+      [...'asia/tokyo'].map((c, i) => (bits & (1 << i) ? c.toUpperCase() : c)).join(''),
+    );
+    variants.forEach(variant => canonicalTimezone(variant));
+
+    expect(new Set(variants.map(canonicalTimezone))).toEqual(new Set(['Asia/Tokyo']));
+    expect(() => canonicalTimezone('Mars/Olympus')).toThrow('Invalid timezone: "Mars/Olympus"');
   });
 });
