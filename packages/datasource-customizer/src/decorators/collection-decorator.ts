@@ -25,6 +25,19 @@ import type { DataSourceDecorator } from './data-source-decorator';
 let schemaEpoch = 0;
 
 /**
+ * Invalidates what every layer caches against the epoch (schemas, names): called by
+ * `markSchemaAsDirty` and by the data-source layers when collections are renamed or hidden.
+ *
+ * @example
+ * ```ts
+ * invalidateStackCaches();
+ * ```
+ */
+export function invalidateStackCaches(): void {
+  schemaEpoch += 1;
+}
+
+/**
  * The base of every layer of the stack: forwards each operation to the child collection.
  * A layer overrides only what it changes, and two protected hooks: `refineSchema` (its view of
  * the child's schema, cached until `markSchemaAsDirty`) and `refineFilter` (applied to the filter
@@ -40,6 +53,9 @@ export class CollectionDecorator implements Collection {
   /** The epoch and the bottom's schema object when `cachedSchema` was last validated. */
   private checkedEpoch = -1;
   private checkedBottomSchema: CollectionSchema | null = null;
+  /** The child's name at `nameEpoch` (only a collection renaming changes it, and it bumps). */
+  private cachedName = '';
+  private nameEpoch = -1;
 
   constructor(child: Collection, dataSource: DataSourceDecorator) {
     this.child = child;
@@ -48,7 +64,12 @@ export class CollectionDecorator implements Collection {
   }
 
   get name(): string {
-    return this.child.name;
+    if (this.nameEpoch !== schemaEpoch) {
+      this.cachedName = this.child.name;
+      this.nameEpoch = schemaEpoch;
+    }
+
+    return this.cachedName;
   }
 
   get nativeDriver(): unknown {
@@ -83,7 +104,7 @@ export class CollectionDecorator implements Collection {
   /** Forgets the cached schema of this layer (and so of every layer above it). */
   markSchemaAsDirty(): void {
     this.cachedSchema = null;
-    schemaEpoch += 1;
+    invalidateStackCaches();
   }
 
   async list(

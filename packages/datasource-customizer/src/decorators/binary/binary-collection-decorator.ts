@@ -91,6 +91,9 @@ export class BinaryCollectionDecorator extends CollectionDecorator {
     projection: Projection,
   ): Promise<RecordData[]> {
     const records = await super.list(caller, filter, projection);
+    // Records hold the projected fields only: without a binary one among them, there is
+    // nothing to convert (the usual read), and they pass as they are.
+    if (!projection.paths.some(path => this.targetOf(path) !== null)) return records;
 
     return records.map(record => this.encodeRecord(record));
   }
