@@ -4,6 +4,7 @@ import type { Logger } from '@grove/datasource-toolkit';
 import type { ResolvedConnectionOptions, SqlDialectName } from './connection-options';
 import { DatabaseConnectError, humanizeErrorName } from './database-connect-error';
 import { DisconnectedDataSourceError } from './disconnected-data-source-error';
+import { createDirectRead, type DirectRead } from './direct-read';
 import { WriteQueue } from './write-queue';
 
 type Row = Record<string, unknown>;
@@ -57,6 +58,8 @@ export class SqlConnection {
   private readonly ambient = new AsyncLocalStorage<Ambient>();
   /** SQLite only: the in-process queue of writers. */
   private readonly writers: WriteQueue | null;
+  /** SQLite and PostgreSQL: reads outside transactions, on the pool's connections directly. */
+  private readonly directRead: DirectRead | null;
 
   private constructor(
     /** The pool; null for a disconnected connection (see {@link SqlConnection.disconnected}). */
@@ -65,8 +68,10 @@ export class SqlConnection {
     readonly schema: string | undefined,
     readonly debugUri: string,
     readonly isMariaDbServer: boolean,
+    logger?: Logger,
   ) {
     this.writers = dialect === 'sqlite' ? new WriteQueue() : null;
+    this.directRead = pool ? createDirectRead(pool, dialect, logger) : null;
   }
 
   /**
@@ -117,6 +122,7 @@ export class SqlConnection {
           schema,
           options.debugUri,
           /mariadb/i.test(flavor),
+          logger,
         );
       } catch (error) {
         lastError = error;
@@ -131,12 +137,25 @@ export class SqlConnection {
     throw new DatabaseConnectError(options.debugUri, details, lastError);
   }
 
-  /** Runs a query returning rows (in the current transaction, if any). */
+  /**
+   * Runs a query returning rows (in the current transaction, if any). Outside a transaction, on
+   * SQLite and PostgreSQL, the driver runs it directly (see `createDirectRead`); should that
+   * fail, Sequelize runs it again, for its retries and its errors.
+   */
   async select(sql: string, bind: readonly unknown[] = []): Promise<Row[]> {
+    const transaction = this.currentTransaction();
+    if (this.directRead && !transaction) {
+      try {
+        return await this.directRead(sql, bind);
+      } catch {
+        // Answered below.
+      }
+    }
+
     return (await this.sequelize.query(sql, {
       type: QueryTypes.SELECT,
       ...(bind.length ? { bind: [...bind] } : {}),
-      transaction: this.currentTransaction(),
+      transaction,
     })) as Row[];
   }
 
