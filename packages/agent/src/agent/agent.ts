@@ -21,7 +21,6 @@ import { AgentServer } from './agent-server';
 import { DataSourceConnections } from './data-source-connections';
 import { buildAgentRouter } from './build-agent-router';
 import { prepareSchema } from './publish-schema';
-import { createMcpRouter } from '@grove/mcp-server';
 import type { AiMcpServerOptions } from './ai-mcp-server-options';
 import { createInProcessApp } from './in-process-app';
 import { createInProcessFetch } from './in-process-fetch';
@@ -290,6 +289,9 @@ export class Agent<S extends TSchema = TUntypedSchema> {
    */
   private async buildMcpRouter(options: AiMcpServerOptions): Promise<RequestHandler> {
     const { logger } = this.options;
+    // Required only when the MCP server is mounted: it brings the MCP SDK, zod, ajv and more
+    // (megabytes of code, tens of milliseconds of start-up) that an agent without it never uses.
+    const { createMcpRouter } = await import('@grove/mcp-server');
 
     return createMcpRouter({
       ...options,

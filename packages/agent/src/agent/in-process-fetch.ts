@@ -1,5 +1,15 @@
-import inject from 'light-my-request';
-import type { DispatchFunc } from 'light-my-request';
+import type { DispatchFunc, InjectOptions, Response as InjectedResponse } from 'light-my-request';
+
+type Inject = (dispatch: DispatchFunc, options: InjectOptions) => Promise<InjectedResponse>;
+
+/** `light-my-request`, required on the first in-process request (only MCP tools make them). */
+let injector: Promise<Inject> | undefined;
+
+function loadInject(): Promise<Inject> {
+  injector ??= import('light-my-request').then(module => module.inject as Inject);
+
+  return injector;
+}
 
 /**
  * A `fetch` that never leaves the process: each request is injected (`light-my-request`) into
@@ -29,6 +39,7 @@ export function createInProcessFetch(dispatch: DispatchFunc): typeof fetch {
       );
     }
     const method = (init.method ?? request?.method ?? 'GET').toUpperCase();
+    const inject = await loadInject();
     const answer = await inject(dispatch, {
       method: method as 'GET',
       url: `${url.pathname}${url.search}`,

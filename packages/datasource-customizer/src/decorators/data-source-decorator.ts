@@ -5,7 +5,7 @@ import type {
   DataSource,
   DataSourceSchema,
 } from '@grove/datasource-toolkit';
-import type { CollectionDecorator } from './collection-decorator';
+import { invalidateStackCaches, type CollectionDecorator } from './collection-decorator';
 
 /**
  * Builds the decorator of one child collection. The data source parameter is the base type so
@@ -75,6 +75,8 @@ export class DataSourceDecorator<
 
   /** Marks every collection of this layer dirty (after a change that affects other schemas). */
   markAllSchemasAsDirty(): void {
+    // Also when no collection was wrapped yet: names cached above may change with it.
+    invalidateStackCaches();
     for (const decorator of this.decorators.values()) decorator.markSchemaAsDirty();
   }
 

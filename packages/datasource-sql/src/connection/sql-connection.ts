@@ -4,18 +4,10 @@ import type { Logger } from '@grove/datasource-toolkit';
 import type { ResolvedConnectionOptions, SqlDialectName } from './connection-options';
 import { DatabaseConnectError, humanizeErrorName } from './database-connect-error';
 import { DisconnectedDataSourceError } from './disconnected-data-source-error';
+import { createDirectRead, type DirectRead } from './direct-read';
 import { WriteQueue } from './write-queue';
 
 type Row = Record<string, unknown>;
-
-/** The node-sqlite3 `Database` method reads use. */
-interface SqliteReader {
-  all(
-    sql: string,
-    params: Record<string, unknown>,
-    callback: (error: Error | null, rows: Row[]) => void,
-  ): void;
-}
 
 /**
  * How long a SQLite statement waits for a lock held by another process (or, for a read, by this
@@ -70,8 +62,8 @@ export class SqlConnection {
   private readonly ambient = new AsyncLocalStorage<Ambient>();
   /** SQLite only: the in-process queue of writers. */
   private readonly writers: WriteQueue | null;
-  /** Where statements run outside Sequelize are logged (as Sequelize logs the others). */
-  private logger: Logger | undefined;
+  /** SQLite and PostgreSQL: reads outside transactions, on the pool's connections directly. */
+  private readonly directRead: DirectRead | null;
 
   private constructor(
     /** The pool; null for a disconnected connection (see {@link SqlConnection.disconnected}). */
@@ -80,8 +72,10 @@ export class SqlConnection {
     readonly schema: string | undefined,
     readonly debugUri: string,
     readonly isMariaDbServer: boolean,
+    logger?: Logger,
   ) {
     this.writers = dialect === 'sqlite' ? new WriteQueue() : null;
+    this.directRead = pool ? createDirectRead(pool, dialect, logger) : null;
   }
 
   /**
@@ -132,8 +126,8 @@ export class SqlConnection {
           schema,
           options.debugUri,
           /mariadb/i.test(flavor),
+          logger,
         );
-        connection.logger = logger;
 
         return connection;
       } catch (error) {
@@ -149,49 +143,21 @@ export class SqlConnection {
     throw new DatabaseConnectError(options.debugUri, details, lastError);
   }
 
-  /** Runs a query returning rows (in the current transaction, if any). */
+  /**
+   * Runs a query returning rows (in the current transaction, if any). Outside a transaction, on
+   * SQLite and PostgreSQL, the driver runs it directly (see `createDirectRead`); should that
+   * fail, Sequelize runs it again, for its retries and its errors.
+   */
   async select(sql: string, bind: readonly unknown[] = []): Promise<Row[]> {
     const transaction = this.currentTransaction();
-    if (this.dialect === 'sqlite' && !transaction && this.pool) {
+    if (this.directRead && !transaction) {
       try {
-        return await this.selectFromSqliteDriver(sql, bind);
+        return await this.directRead(sql, bind);
       } catch {
-        // Errors come from the Sequelize path, shaped as everywhere else (`parent`, `sql`…):
-        // the read is run again there, and fails the same way (or passes, if it was a lock).
+        // Answered below.
       }
     }
 
-    return this.selectThroughSequelize(sql, bind, transaction);
-  }
-
-  /**
-   * A SQLite read outside a transaction, on the connection Sequelize shares for them, without
-   * Sequelize's query layer: it runs each statement in `serialize()` mode (the next read is only
-   * handed to the driver's threads once the main thread has handled the previous one's
-   * answer), and costs ~0.3 ms of main-thread CPU per statement. Rows, bound values and the
-   * Debug log line are the same as through Sequelize, which also keeps `$1, $2…` bound by name.
-   */
-  private async selectFromSqliteDriver(sql: string, bind: readonly unknown[]): Promise<Row[]> {
-    const manager = this.sequelize.connectionManager as unknown as {
-      getConnection(options: object): Promise<SqliteReader>;
-    };
-    const database = await manager.getConnection({});
-    const params: Record<string, unknown> = {};
-    bind.forEach((value, index) => {
-      params[`$${index + 1}`] = typeof value === 'bigint' ? value.toString() : value;
-    });
-    this.logger?.('Debug', sql);
-
-    return new Promise((resolve, reject) => {
-      database.all(sql, params, (error, rows) => (error ? reject(error) : resolve(rows)));
-    });
-  }
-
-  private async selectThroughSequelize(
-    sql: string,
-    bind: readonly unknown[],
-    transaction: Transaction | undefined,
-  ): Promise<Row[]> {
     return (await this.sequelize.query(sql, {
       type: QueryTypes.SELECT,
       ...(bind.length ? { bind: [...bind] } : {}),

@@ -1,6 +1,6 @@
 import { GroveError } from '@grove/datasource-toolkit';
-import { SignJWT, jwtVerify } from 'jose';
 import type { JWTPayload } from 'jose';
+import { loadJose } from './load-jose';
 
 import type { SessionTokenClaims } from './session-token';
 
@@ -51,6 +51,7 @@ export async function signDelegationToken(
   options: DelegationTokenOptions,
 ): Promise<string> {
   const iat = options.now ?? Math.floor(Date.now() / 1000);
+  const { SignJWT } = await loadJose();
 
   return new SignJWT({ ...claims, grove_delegation: { ...delegation } } as JWTPayload)
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
@@ -77,6 +78,7 @@ export async function verifyDelegationToken(
   token: string,
   options: DelegationTokenOptions,
 ): Promise<SessionTokenClaims> {
+  const { jwtVerify } = await loadJose();
   try {
     const { payload } = await jwtVerify(token, keyOf(options.secret), {
       algorithms: ['HS256'],

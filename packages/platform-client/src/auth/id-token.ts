@@ -1,7 +1,7 @@
 import type { JsonWebKey } from 'node:crypto';
 import { GroveError } from '@grove/datasource-toolkit';
-import { SignJWT, createLocalJWKSet, errors, jwtVerify } from 'jose';
 import type { JSONWebKeySet, JWK, JWTPayload, KeyLike } from 'jose';
+import { loadJose, type Jose } from './load-jose';
 
 /** What an id token must satisfy. */
 export interface IdTokenExpectations {
@@ -26,7 +26,12 @@ function fail(reason: string, cause?: unknown): never {
 }
 
 /** Says why jose refused a token, in the words the login errors have always used. */
-function reasonOf(error: unknown, expected: IdTokenExpectations, kid: unknown): string {
+function reasonOf(
+  error: unknown,
+  expected: IdTokenExpectations,
+  kid: unknown,
+  errors: Jose['errors'],
+): string {
   if (error instanceof errors.JWTExpired) return 'expired';
   if (error instanceof errors.JWTClaimValidationFailed) {
     if (error.claim === 'iss') return `iss is not ${expected.issuer}`;
@@ -67,6 +72,7 @@ export async function verifyIdToken(
   expected: IdTokenExpectations,
 ): Promise<JWTPayload> {
   const jwks: JSONWebKeySet = { keys: expected.keys as JWK[] };
+  const { createLocalJWKSet, errors, jwtVerify } = await loadJose();
   try {
     const { payload } = await jwtVerify(token, createLocalJWKSet(jwks), {
       algorithms: ['RS256'],
@@ -78,7 +84,7 @@ export async function verifyIdToken(
 
     return payload;
   } catch (cause) {
-    fail(reasonOf(cause, expected, headerKid(token)), cause);
+    fail(reasonOf(cause, expected, headerKid(token), errors), cause);
   }
 }
 
@@ -95,6 +101,8 @@ export async function signIdToken(
   claims: Readonly<Record<string, unknown>>,
   options: SignIdTokenOptions,
 ): Promise<string> {
+  const { SignJWT } = await loadJose();
+
   return new SignJWT({ ...claims } as JWTPayload)
     .setProtectedHeader({
       alg: 'RS256',

@@ -1,6 +1,6 @@
 import { GroveError } from '@grove/datasource-toolkit';
-import { SignJWT, jwtVerify } from 'jose';
 import type { JWTPayload } from 'jose';
+import { loadJose } from './load-jose';
 
 /** Options of {@link signSessionToken}. */
 export interface SignSessionTokenOptions {
@@ -47,6 +47,7 @@ export async function signSessionToken(
   options: SignSessionTokenOptions,
 ): Promise<string> {
   const iat = options.now ?? Math.floor(Date.now() / 1000);
+  const { SignJWT } = await loadJose();
 
   return new SignJWT({ ...claims } as JWTPayload)
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
@@ -74,6 +75,7 @@ export async function verifySessionToken(
   token: string,
   options: VerifySessionTokenOptions,
 ): Promise<SessionTokenClaims> {
+  const { jwtVerify } = await loadJose();
   try {
     const { payload } = await jwtVerify(token, keyOf(options.secret), {
       algorithms: ['HS256'],

@@ -5,6 +5,7 @@ import {
   verifySessionToken,
 } from '@grove/platform-client';
 import type { RequestHandler, Response } from 'express';
+import { VerifiedTokenCache } from './verified-token-cache';
 
 /**
  * Who an operation is run for when it is not a person in the UI: a workflow run (started from
@@ -40,6 +41,9 @@ const delegationSources: readonly Delegation['source'][] = ['ui', 'api', 'webhoo
 
 const cookieName = 'forest_session_token';
 
+/** How many verified tokens one agent remembers (see {@link VerifiedTokenCache}). */
+const verifiedTokensCapacity = 1000;
+
 function unauthorized(detail: string): GroveError {
   return new GroveError('UnauthorizedError', detail);
 }
@@ -74,7 +78,8 @@ function readCookie(header: string | undefined): string | undefined {
  * workflow run); its user gets `delegation`. A token is one or the other, never both: claims of a
  * delegation are refused as a session even if the auth secret verifies them, and a token signed
  * with the auth secret never verifies as a delegation. Anything else, malformed cookies included,
- * is a 401 `Authentication Error`.
+ * is a 401 `Authentication Error`. A verified token is remembered (by its text, until its `exp`,
+ * a thousand at most), so that the requests of a session verify it once.
  *
  * @example
  * ```ts
@@ -82,6 +87,8 @@ function readCookie(header: string | undefined): string | undefined {
  * ```
  */
 export function authenticate(authSecret: string, envSecret?: string): RequestHandler {
+  const verified = new VerifiedTokenCache<AgentUser>(verifiedTokensCapacity);
+
   return (request, response, next) => {
     let token = readCookie(request.headers.cookie);
     if (token === undefined) {
@@ -99,8 +106,16 @@ export function authenticate(authSecret: string, envSecret?: string): RequestHan
     }
 
     if (!token) return next(unauthorized('Authentication Error'));
-    verifyUser(token, authSecret, envSecret).then(
-      user => {
+    const known = verified.get(token);
+    if (known) {
+      (response.locals as { user?: AgentUser }).user = known;
+
+      return next();
+    }
+    const text = token;
+    verifyUser(text, authSecret, envSecret).then(
+      ({ user, exp }) => {
+        verified.set(text, user, exp);
         (response.locals as { user?: AgentUser }).user = user;
         next();
       },
@@ -109,19 +124,20 @@ export function authenticate(authSecret: string, envSecret?: string): RequestHan
   };
 }
 
+/** The user of a token and the token's `exp` (seconds since the epoch). */
 async function verifyUser(
   token: string,
   authSecret: string,
   envSecret?: string,
-): Promise<AgentUser> {
+): Promise<{ user: AgentUser; exp: unknown }> {
   const session = await verifySessionToken(token, { secret: authSecret }).catch(() => undefined);
-  if (session && !isDelegationClaims(session)) return toUser(session);
+  if (session && !isDelegationClaims(session)) return { user: toUser(session), exp: session.exp };
   if (envSecret === undefined || envSecret === '') throw unauthorized('Authentication Error');
   const claims = await verifyDelegationToken(token, { secret: envSecret });
   const delegation = toDelegation(claims.grove_delegation);
   if (!delegation) throw unauthorized('Authentication Error');
 
-  return { ...toUser(claims), delegation };
+  return { user: { ...toUser(claims), delegation }, exp: claims.exp };
 }
 
 /** The `grove_delegation` claim, or undefined when it is not one (the token is then refused). */

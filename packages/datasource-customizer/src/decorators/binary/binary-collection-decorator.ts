@@ -91,10 +91,11 @@ export class BinaryCollectionDecorator extends CollectionDecorator {
     projection: Projection,
   ): Promise<RecordData[]> {
     const records = await super.list(caller, filter, projection);
-    // Without a projected binary column (the usual case), the records need no conversion.
-    const binary = projection.paths.some(path => this.targetOf(path) !== null);
+    // Records hold the projected fields only: without a binary one among them, there is
+    // nothing to convert (the usual read), and they pass as they are.
+    if (!projection.paths.some(path => this.targetOf(path) !== null)) return records;
 
-    return binary ? records.map(record => this.encodeRecord(record)) : records;
+    return records.map(record => this.encodeRecord(record));
   }
 
   override async create(caller: Caller, records: RecordData[]): Promise<RecordData[]> {

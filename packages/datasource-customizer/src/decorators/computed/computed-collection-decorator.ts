@@ -15,6 +15,12 @@ import type { ComputedDefinition } from './computed-definition';
 import { validateComputedDefinition } from './validate-computed-definition';
 
 /**
+ * How many computed fields the collections of each layer declare. While a layer has none, a
+ * list crosses it untouched (no projection to rewrite, through relations either).
+ */
+const computedFields = new WeakMap<object, number>();
+
+/**
  * Adds fields computed in the agent from other fields. They are read-only, not filterable and
  * not sortable here (upper layers emulate that). A list rewrites the projection (computed fields
  * become their dependencies, recursively and through relations, whose computed fields are
@@ -40,12 +46,15 @@ export class ComputedCollectionDecorator extends CollectionDecorator {
    */
   registerComputed(name: string, definition: ComputedDefinition): void {
     validateComputedDefinition(this, name, definition);
+    const before = this.computeds.size;
     this.computeds.set(name, {
       ...definition,
       // Timeonly is the deprecated name of Time.
       columnType: definition.columnType === 'Timeonly' ? 'Time' : definition.columnType,
       dependencies: [...definition.dependencies],
     });
+    const count = (computedFields.get(this.dataSource) ?? 0) + this.computeds.size - before;
+    computedFields.set(this.dataSource, count);
     this.markSchemaAsDirty();
   }
 
@@ -73,6 +82,7 @@ export class ComputedCollectionDecorator extends CollectionDecorator {
     filter: PaginatedFilter,
     projection: Projection,
   ): Promise<RecordData[]> {
+    if (!computedFields.get(this.dataSource)) return super.list(caller, filter, projection);
     const childProjection = projection.replace(path => this.rewritePath(path));
     const records = await super.list(caller, filter, childProjection);
     if (childProjection.equals(projection)) return records;

@@ -20,6 +20,12 @@ import type { RelationDefinition } from './relation-definition';
 import { rewriteRelationLeaf } from './rewrite-relation-leaf';
 
 /**
+ * How many relations the collections of each layer emulate. While a layer emulates none, a
+ * list crosses it untouched (nothing to rewrite, through relations either).
+ */
+const emulatedRelations = new WeakMap<object, number>();
+
+/**
  * Adds relations the data source does not know, and emulates them:
  * - list: `author:name` is read by listing the child with the foreign key, then ONE `list` of
  *   the foreign collection per relation and batch (`foreignKeyTarget In [...]`), so no N+1;
@@ -42,7 +48,10 @@ export class RelationCollectionDecorator extends CollectionDecorator {
 
   /** Declares a relation (key targets default to primary keys); misuse throws at once. */
   addRelation(name: string, definition: RelationDefinition): void {
+    const before = this.relations.size;
     this.relations.set(name, buildRelationSchema(this, name, definition));
+    const count = (emulatedRelations.get(this.dataSource) ?? 0) + this.relations.size - before;
+    emulatedRelations.set(this.dataSource, count);
     this.markSchemaAsDirty();
   }
 
@@ -51,6 +60,7 @@ export class RelationCollectionDecorator extends CollectionDecorator {
     filter: PaginatedFilter,
     projection: Projection,
   ): Promise<RecordData[]> {
+    if (!emulatedRelations.get(this.dataSource)) return this.child.list(caller, filter, projection);
     const { sort, page } = filter;
     if (sort && sort.projection.paths.some(path => this.usesEmulation(path))) {
       const records = await this.list(

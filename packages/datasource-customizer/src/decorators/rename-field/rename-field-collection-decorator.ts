@@ -15,6 +15,14 @@ import {
 import { CollectionDecorator } from '../collection-decorator';
 
 /**
+ * How many fields are renamed in the collections of each layer. Records, paths and filters cross
+ * a layer without any rename untouched (they keep their identity): most agents rename nothing,
+ * and the translation would copy every record of every read. Per layer, because a record
+ * carries its related records, which the sibling collections of the same layer translate.
+ */
+const renamedFields = new WeakMap<object, number>();
+
+/**
  * Renames fields in the exported API only. Every reference is translated both ways: condition
  * trees, sorts, projections, aggregations and their results, records (through relations) and the
  * key names in relation schemas of every collection. Customization code keeps original names.
@@ -43,12 +51,15 @@ export class RenameFieldCollectionDecorator extends CollectionDecorator {
       );
     }
 
+    const before = this.toExported.size;
     this.toOriginal.delete(exported);
     this.toExported.delete(original);
     if (next !== original) {
       this.toExported.set(original, next);
       this.toOriginal.set(next, original);
     }
+    const count = (renamedFields.get(this.dataSource) ?? 0) + this.toExported.size - before;
+    renamedFields.set(this.dataSource, count);
     // Relation schemas of other collections name this field as a key.
     this.dataSource.markAllSchemasAsDirty();
   }
@@ -88,6 +99,7 @@ export class RenameFieldCollectionDecorator extends CollectionDecorator {
     filter: PaginatedFilter,
     projection: Projection,
   ): Promise<RecordData[]> {
+    if (!this.layerRenames()) return this.child.list(caller, filter, projection);
     const childProjection = projection.replace(path => this.pathToChild(path));
     const records = await super.list(caller, filter, childProjection);
     // No projected path is renamed (the usual case): the child's records are already exported.
@@ -115,6 +127,7 @@ export class RenameFieldCollectionDecorator extends CollectionDecorator {
     aggregation: Aggregation,
     limit?: number,
   ): Promise<AggregateResult[]> {
+    if (!this.layerRenames()) return this.child.aggregate(caller, filter, aggregation, limit);
     const childAggregation = aggregation.replaceFields(path => this.pathToChild(path));
     const rows = await super.aggregate(caller, filter, childAggregation, limit);
 
@@ -127,6 +140,7 @@ export class RenameFieldCollectionDecorator extends CollectionDecorator {
   }
 
   protected override async refineFilter<F extends Filter>(_caller: Caller, filter: F): Promise<F> {
+    if (!this.layerRenames()) return filter;
     const toChild = (path: string): string => this.pathToChild(path);
     const conditionTree = filter.conditionTree?.replaceFields(toChild) ?? null;
     if (filter instanceof PaginatedFilter) {
@@ -144,6 +158,11 @@ export class RenameFieldCollectionDecorator extends CollectionDecorator {
     );
 
     return { ...schema, fields: Object.fromEntries(fields) };
+  }
+
+  /** Whether a field of any collection of this layer is renamed. */
+  private layerRenames(): boolean {
+    return (renamedFields.get(this.dataSource) ?? 0) > 0;
   }
 
   /** Relation keys live on this, the foreign or the through collection: each renames its own. */

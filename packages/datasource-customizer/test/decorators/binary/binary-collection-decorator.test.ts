@@ -305,4 +305,29 @@ describe('BinaryCollectionDecorator', () => {
       expect(records).toEqual([{ name: 'notes' }]);
     });
   });
+
+  describe('reads without a binary field', () => {
+    test('passes the records of the child as they are', async () => {
+      const projection = new Projection('name');
+      const below = await source
+        .getCollection('files')
+        .list(caller, new PaginatedFilter(), projection);
+      const spy = jest.spyOn(source.getCollection('files'), 'list').mockResolvedValue(below);
+
+      const records = await layer
+        .getCollection('files')
+        .list(caller, new PaginatedFilter(), projection);
+
+      expect(records).toBe(below);
+      spy.mockRestore();
+    });
+
+    test('converts the records when one projected field is binary', async () => {
+      const records = await layer
+        .getCollection('files')
+        .list(caller, new PaginatedFilter(), new Projection('name', 'content'));
+
+      expect(records[0]).toEqual(expect.objectContaining({ content: pngUri }));
+    });
+  });
 });

@@ -286,4 +286,16 @@ describe('ComputedCollectionDecorator.list', () => {
         '(it must return an array with one value per record, in order).',
     );
   });
+
+  test('passes projection and records untouched while the layer declares no computed field', async () => {
+    const layer = createComputedLayer();
+    const books = layer.getCollection('books');
+    const child = (books as unknown as { child: typeof books }).child;
+    const rows = [{ id: 1, title: 'Dune', author: { firstName: 'Frank' } }];
+    const spy = jest.spyOn(child, 'list').mockResolvedValue(rows);
+    const projection = new Projection('id', 'title', 'author:firstName');
+
+    expect(await books.list(caller, byId, projection)).toBe(rows);
+    expect(spy.mock.calls[0]?.[2]).toBe(projection);
+  });
 });

@@ -5,7 +5,13 @@ import {
   Sort,
   type Filter,
 } from '@grove/datasource-toolkit';
-import { caller, createEmulatedLibrary, createLibrary, spyOnLists } from './library-fixture';
+import {
+  caller,
+  createEmulatedLibrary,
+  createLibrary,
+  createRelationLayer,
+  spyOnLists,
+} from './library-fixture';
 
 const byId = new PaginatedFilter({ sort: new Sort({ field: 'id', ascending: true }) });
 
@@ -161,5 +167,17 @@ describe('RelationCollectionDecorator.list', () => {
     ).rejects.toThrow(
       "Unexpected field type: 'authors.books' (found 'OneToMany' expected 'ManyToOne' or 'OneToOne')",
     );
+  });
+
+  test('passes filter, projection and records untouched while the layer emulates no relation', async () => {
+    const source = createLibrary();
+    const spies = spyOnLists(source);
+    const books = createRelationLayer(source).getCollection('books');
+    const projection = new Projection('id', 'title');
+    const records = await books.list(caller, byId, projection);
+
+    expect(spies.books.mock.calls[0]?.[1]).toBe(byId);
+    expect(spies.books.mock.calls[0]?.[2]).toBe(projection);
+    expect(records).toBe(await spies.books.mock.results[0]?.value);
   });
 });

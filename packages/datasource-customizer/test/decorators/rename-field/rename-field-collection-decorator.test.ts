@@ -142,4 +142,27 @@ describe('RenameFieldCollectionDecorator', () => {
       "Cannot rename 'books.title' to 'year': the 'books.year' field is already defined.",
     );
   });
+
+  it('passes records and filters untouched while the layer renames nothing', async () => {
+    const { books } = setup();
+    const filter = filterOf({ field: 'id', operator: 'Equal', value: 1 });
+    const projection = new Projection('id', 'title');
+    const child = (books as unknown as { child: typeof books }).child;
+    const rows = [{ id: 1, title: 'Dune' }];
+    const spy = jest.spyOn(child, 'list').mockResolvedValue(rows);
+
+    const records = await books.list(caller, filter, projection);
+
+    expect(records).toBe(rows);
+    expect(spy).toHaveBeenCalledWith(caller, filter, projection);
+  });
+
+  it('translates the relations of a collection without renames when a sibling has some', async () => {
+    const { books, authors } = setup();
+    authors.renameField('lastName', 'surname');
+
+    await expect(
+      list(books, ['id', 'author:surname'], { field: 'id', operator: 'Equal', value: 1 }),
+    ).resolves.toEqual([{ id: 1, author: { surname: 'Herbert' } }]);
+  });
 });
