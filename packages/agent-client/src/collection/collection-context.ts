@@ -1,5 +1,6 @@
 import { GroveError, ValidationError } from '@grove/datasource-toolkit';
 import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { AgentHttp } from '../http/agent-http';
 import { listQuery } from '../query/list-options';
@@ -20,6 +21,32 @@ export interface CsvExportOptions extends ListOptions {
   readonly header?: readonly string[];
   /** Default `<collection>.csv`. */
   readonly filename?: string;
+}
+
+/** Where the vendor-style `exportCsv(stream, options)` writes: a file stream or any Node writable. */
+export type CsvWritable = NodeJS.WritableStream;
+
+/**
+ * Tells a writable stream (the vendor's `exportCsv(stream, options)`) from export options.
+ *
+ * @example
+ * ```ts
+ * isCsvWritable(createWriteStream('out.csv')); // true
+ * isCsvWritable({ fields: ['id'] }); // false
+ * ```
+ */
+export function isCsvWritable(value: unknown): value is CsvWritable {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as Partial<CsvWritable>).write === 'function' &&
+    typeof (value as Partial<CsvWritable>).end === 'function'
+  );
+}
+
+/** Writes an export into a writable and resolves once it is flushed (the writable is ended). */
+export async function writeCsv(csv: Promise<Readable>, stream: CsvWritable): Promise<void> {
+  await pipeline(await csv, stream);
 }
 
 /** A path segment for a collection or relation name (the agent registers them `encodeURI`d). */
