@@ -20,7 +20,7 @@ export type { FilterInput } from './query/to-wire-condition-tree';
 export { packRecordId } from './query/record-id';
 export type { RecordId } from './query/record-id';
 export { deserializeRecords, deserializeRecord } from './jsonapi/deserialize-records';
-export type { AgentRecord } from './jsonapi/deserialize-records';
+export type { AgentRecord, DeserializeOptions } from './jsonapi/deserialize-records';
 
 // Actions
 export { Action } from './action/action';

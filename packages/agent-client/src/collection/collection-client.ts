@@ -78,7 +78,7 @@ export class CollectionClient extends CollectionCharts {
       query: listQuery(this.name, options),
     });
 
-    return deserializeRecords(body) as T[];
+    return deserializeRecords(body, this.context.records) as T[];
   }
 
   /** Shorthand for `list({ ...options, search: text })`. */
@@ -105,7 +105,9 @@ export class CollectionClient extends CollectionCharts {
       query,
     });
 
-    return (read.skipDeserialization === true ? body : deserializeRecord(body)) as T;
+    return (
+      read.skipDeserialization === true ? body : deserializeRecord(body, this.context.records)
+    ) as T;
   }
 
   /** Counts records (`GET /<collection>/count`). */
@@ -142,7 +144,7 @@ export class CollectionClient extends CollectionCharts {
     };
     const body = await this.context.http.json({ method: 'POST', path: this.path, body: { data } });
 
-    return deserializeRecord(body) as T;
+    return deserializeRecord(body, this.context.records) as T;
   }
 
   /** Updates a record; returns it re-read, or `null` when it left the caller's scope. */
@@ -157,7 +159,7 @@ export class CollectionClient extends CollectionCharts {
       body: { data },
     });
 
-    return deserializeRecord(body) as T | null;
+    return deserializeRecord(body, this.context.records) as T | null;
   }
 
   /**

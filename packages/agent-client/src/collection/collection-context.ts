@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { AgentHttp } from '../http/agent-http';
+import type { DeserializeOptions } from '../jsonapi/deserialize-records';
 import { listQuery } from '../query/list-options';
 import type { ListOptions } from '../query/list-options';
 import { packRecordId } from '../query/record-id';
@@ -13,6 +14,8 @@ import type { SchemaIndex } from '../schema/schema-index';
 export interface CollectionContext {
   readonly http: AgentHttp;
   readonly schema: SchemaIndex;
+  /** How records are read (camelCase aliases). */
+  readonly records?: DeserializeOptions;
 }
 
 /** Options of CSV exports: a list's options plus the header line and the file name. */

@@ -59,7 +59,7 @@ export class RelationClient {
       query: listQuery(foreign ?? this.relation, options),
     });
 
-    return deserializeRecords(body) as T[];
+    return deserializeRecords(body, this.context.records) as T[];
   }
 
   /** Counts linked records. */

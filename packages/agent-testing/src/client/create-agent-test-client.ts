@@ -27,6 +27,12 @@ export interface AgentTestClientOptions {
   readonly user?: AgentUser;
   /** Abort each request after this many milliseconds (default: no timeout). */
   readonly timeoutMs?: number;
+  /**
+   * Records also answer to camelCase names (`first_name` read as `firstName`), as with the
+   * vendor's test client: non-enumerable aliases, so records still compare with their schema
+   * names. Default `true`.
+   */
+  readonly camelCaseAliases?: boolean;
 }
 
 /** Permission helpers of the test client. Overrides merge; each one reaches the running agent. */
@@ -108,6 +114,7 @@ export async function createAgentTestClient(
     ...(options.timezone === undefined ? {} : { timezone: options.timezone }),
     ...(options.user === undefined ? {} : { user: options.user }),
     ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+    camelCaseAliases: options.camelCaseAliases ?? true,
   });
   const helpers: PermissionOverrideHelpers & TestClientHelpers = {
     benchmark: () => new Benchmark(),

@@ -39,6 +39,17 @@ describe('ported: records', () => {
     expect(order).toMatchObject({ id: 16, customer: { name: 'Customer 01' } });
   });
 
+  it('reads snake_case columns under their camelCase names', async () => {
+    const [order] = await client()
+      .collection('orders')
+      .list<{ customerId: number; orderedAt: string }>({
+        filters: { field: 'id', operator: 'Equal', value: 2 },
+      });
+
+    expect(order?.customerId).toBe(2);
+    expect(new Date(String(order?.orderedAt)).toISOString()).toBe('2024-01-02T10:00:00.000Z');
+  });
+
   it('counts with an aggregated condition tree (snake_case on the wire)', async () => {
     const count = await client()
       .collection('orders')
