@@ -1,4 +1,5 @@
 import { NotFoundError } from '@grove/datasource-toolkit';
+import { isAgentClientError } from '../errors/agent-client-error';
 import type { AgentHttp } from '../http/agent-http';
 import type { AgentSchemaAction } from '../schema/agent-schema';
 import { ActionFieldHandle } from './action-field-handle';
@@ -72,7 +73,15 @@ export class Action {
       return new Action(context, { fields, layout: schema.layout ?? [] });
     }
     const action = new Action(context, { fields: [], layout: [] });
-    action.form = readForm(await action.hook('load', { values: {} }, 'action-requests'));
+    try {
+      action.form = readForm(await action.hook('load', { values: {} }, 'action-requests'));
+    } catch (error) {
+      // An agent answers 404 on hooks/load for an action without a dynamic form: unless the
+      // schema declares a load hook, that is an empty form (as the vendor's client reads it).
+      const noDynamicForm =
+        isAgentClientError(error) && error.status === 404 && schema !== undefined;
+      if (!noDynamicForm || schema.hooks?.load === true) throw error;
+    }
 
     return action;
   }

@@ -1,3 +1,4 @@
+import { createAgentClient } from '../../src';
 import type { ActionFormField, ActionFormLayoutElement } from '../../src';
 import { useFakeAgent } from '../helpers/setup';
 
@@ -182,5 +183,39 @@ describe("Action: the vendor client's helpers", () => {
     expect(action.getLayout().element(0).isInput()).toBe(true);
     expect(action.getLayout().element(0).getInputId()).toBe('Amount');
     expect(() => action.getLayout().page(0)).toThrow("This is not a page, it's a input element");
+  });
+
+  it('reads a 404 on hooks/load as an empty form, unless the schema declares a load hook', async () => {
+    const withHooks = (load: boolean) =>
+      createAgentClient({
+        url: agent().url,
+        authSecret: 'secret',
+        schema: {
+          collections: [
+            {
+              name: 'books',
+              fields: [],
+              actions: [{ id: 'a', name: 'Archive', endpoint: path, hooks: { load } }],
+            },
+          ],
+        },
+      });
+    agent().reply('POST', `${path}/hooks/load`, { status: 404, json: { errors: [] } });
+
+    const action = await withHooks(false).collection('books').action('Archive');
+
+    expect(action.getFields()).toEqual([]);
+    await expect(withHooks(true).collection('books').action('Archive')).rejects.toMatchObject({
+      status: 404,
+    });
+  });
+
+  it('names an unknown collection or action', async () => {
+    await expect(client().collection('nope').action('Refund')).rejects.toThrow(
+      'Collection nope not found in schema',
+    );
+    await expect(client().collection('books').action('Nope')).rejects.toThrow(
+      'Action Nope not found in collection books',
+    );
   });
 });
