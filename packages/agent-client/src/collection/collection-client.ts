@@ -71,7 +71,7 @@ export class CollectionClient extends CollectionCharts {
   }
 
   /** Lists records (`GET /<collection>`). */
-  async list<T extends AgentRecord = AgentRecord>(options: ListOptions = {}): Promise<T[]> {
+  async list<T = AgentRecord>(options: ListOptions = {}): Promise<T[]> {
     const body = await this.context.http.json({
       method: 'GET',
       path: this.path,
@@ -82,10 +82,7 @@ export class CollectionClient extends CollectionCharts {
   }
 
   /** Shorthand for `list({ ...options, search: text })`. */
-  search<T extends AgentRecord = AgentRecord>(
-    text: string,
-    options: ListOptions = {},
-  ): Promise<T[]> {
+  search<T = AgentRecord>(text: string, options: ListOptions = {}): Promise<T[]> {
     return this.list<T>({ ...options, search: text });
   }
 
@@ -93,7 +90,7 @@ export class CollectionClient extends CollectionCharts {
    * Reads one record (`GET /<collection>/<id>`); a missing one throws a NotFoundError.
    * `{ skipDeserialization: true }` returns the JSON:API body as the agent sent it.
    */
-  async getOne<T extends AgentRecord = AgentRecord>(
+  async getOne<T = AgentRecord>(
     id: RecordId,
     options: Pick<ListOptions, 'fields'> = {},
     read: { readonly skipDeserialization?: boolean } = {},
@@ -119,7 +116,7 @@ export class CollectionClient extends CollectionCharts {
   }
 
   /** Creates a record and returns it as the agent serialized it. */
-  async create<T extends AgentRecord = AgentRecord>(
+  async create<T = AgentRecord>(
     attributes: Readonly<Record<string, unknown>>,
     options: CreateOptions = {},
   ): Promise<T> {
@@ -148,7 +145,7 @@ export class CollectionClient extends CollectionCharts {
   }
 
   /** Updates a record; returns it re-read, or `null` when it left the caller's scope. */
-  async update<T extends AgentRecord = AgentRecord>(
+  async update<T = AgentRecord>(
     id: RecordId,
     attributes: Readonly<Record<string, unknown>>,
   ): Promise<T | null> {

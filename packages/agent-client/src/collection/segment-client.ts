@@ -6,7 +6,7 @@ import type { CsvExportOptions, CsvWritable } from './collection-context';
 
 /** The operations of a collection a segment handle narrows (implemented by `CollectionClient`). */
 export interface SegmentTarget {
-  list<T extends AgentRecord = AgentRecord>(options?: ListOptions): Promise<T[]>;
+  list<T = AgentRecord>(options?: ListOptions): Promise<T[]>;
   count(options?: SelectionOptions): Promise<number>;
   exportCsv(options?: CsvExportOptions): Promise<Readable>;
   exportCsv(stream: CsvWritable, options?: CsvExportOptions): Promise<void>;
@@ -38,7 +38,7 @@ export class SegmentClient {
   ) {}
 
   /** Lists the records of the segment. */
-  list<T extends AgentRecord = AgentRecord>(options: ListOptions = {}): Promise<T[]> {
+  list<T = AgentRecord>(options: ListOptions = {}): Promise<T[]> {
     return this.target.list<T>({ ...options, ...this.selection });
   }
 

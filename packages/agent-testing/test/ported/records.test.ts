@@ -8,6 +8,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { useProofAgent } from '../proof/support/use-proof-agent';
 
+// Record types as vendor users declare them: interfaces, without an index signature.
+interface Tag {
+  id: number;
+  label: string;
+}
+
 describe('ported: records', () => {
   const proof = useProofAgent();
   const client = () => proof().client;
@@ -79,9 +85,9 @@ describe('ported: records', () => {
   it('gets, creates, updates and deletes a record', async () => {
     const tags = client().collection('tags');
 
-    expect(await tags.getOne(2)).toMatchObject({ id: 2, label: 'metal' });
+    expect(await tags.getOne<Tag>(2)).toMatchObject({ id: 2, label: 'metal' });
 
-    const created = await tags.create<{ id: number; label: string }>({ label: 'new' });
+    const created = await tags.create<Tag>({ label: 'new' });
     await tags.update(created.id, { label: 'renamed' });
 
     expect(await tags.getOne(created.id)).toMatchObject({ label: 'renamed' });
