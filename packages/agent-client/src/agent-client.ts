@@ -1,6 +1,7 @@
 import { DataSourceCharts } from './chart/data-source-charts';
 import { CollectionClient } from './collection/collection-client';
 import type { AgentHttp } from './http/agent-http';
+import type { DeserializeOptions } from './jsonapi/deserialize-records';
 import type { SchemaIndex } from './schema/schema-index';
 
 /** One collection of the capabilities answer (`POST /_internal/capabilities`). */
@@ -30,13 +31,17 @@ export class AgentClient extends DataSourceCharts {
   constructor(
     http: AgentHttp,
     private readonly schema: SchemaIndex,
+    private readonly records: DeserializeOptions = {},
   ) {
     super(http);
   }
 
   /** A handle on one collection (no request is sent until a method is called). */
   collection(name: string): CollectionClient {
-    return new CollectionClient({ http: this.http, schema: this.schema }, name);
+    return new CollectionClient(
+      { http: this.http, schema: this.schema, records: this.records },
+      name,
+    );
   }
 
   /** Fields, operators (snake case) and aggregation capabilities of collections. */

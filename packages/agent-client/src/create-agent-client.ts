@@ -35,6 +35,11 @@ export interface AgentClientOptions {
   readonly headers?: Readonly<Record<string, string>>;
   /** Abort requests after this many milliseconds (default: no timeout). */
   readonly timeoutMs?: number;
+  /**
+   * Also expose record keys in camelCase (`first_name` → `firstName`), as non-enumerable aliases,
+   * for tests ported from the vendor's test client (default `false`).
+   */
+  readonly camelCaseAliases?: boolean;
   /** The fetch implementation (default: Node's global `fetch`). */
   readonly fetch?: typeof fetch;
 }
@@ -95,5 +100,7 @@ export function createAgentClient(options: AgentClientOptions): AgentClient {
   });
   const schema = options.schema === undefined ? undefined : readAgentSchema(options.schema);
 
-  return new AgentClient(http, new SchemaIndex(schema));
+  return new AgentClient(http, new SchemaIndex(schema), {
+    camelCaseAliases: options.camelCaseAliases === true,
+  });
 }

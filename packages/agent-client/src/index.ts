@@ -8,8 +8,10 @@ export type { CollectionCapabilities } from './agent-client';
 export { CollectionClient } from './collection/collection-client';
 export type { ActionOptions, CreateOptions } from './collection/collection-client';
 export { RelationClient } from './collection/relation-client';
+export { SegmentClient } from './collection/segment-client';
+export type { SegmentSelection, SegmentTarget } from './collection/segment-client';
 export { collectStream } from './collection/collection-context';
-export type { CsvExportOptions } from './collection/collection-context';
+export type { CsvExportOptions, CsvWritable } from './collection/collection-context';
 
 // Queries and records
 export type { ListOptions, SelectionOptions, SortOption } from './query/list-options';
@@ -18,11 +20,14 @@ export type { FilterInput } from './query/to-wire-condition-tree';
 export { packRecordId } from './query/record-id';
 export type { RecordId } from './query/record-id';
 export { deserializeRecords, deserializeRecord } from './jsonapi/deserialize-records';
-export type { AgentRecord } from './jsonapi/deserialize-records';
+export type { AgentRecord, DeserializeOptions } from './jsonapi/deserialize-records';
 
 // Actions
 export { Action } from './action/action';
 export { ActionFieldHandle } from './action/action-field-handle';
+export type { ActionFieldKind } from './action/action-field-handle';
+export { ActionLayoutElement, ActionLayoutPage } from './action/action-layout';
+export type { ActionLayout, ActionLayoutNavigation } from './action/action-layout';
 export type {
   ActionForm,
   ActionFormField,

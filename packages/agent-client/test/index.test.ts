@@ -6,6 +6,8 @@ describe('public API', () => {
      [
        "Action",
        "ActionFieldHandle",
+       "ActionLayoutElement",
+       "ActionLayoutPage",
        "AgentClient",
        "AgentClientError",
        "AgentHttp",
@@ -13,6 +15,7 @@ describe('public API', () => {
        "CollectionClient",
        "DataSourceCharts",
        "RelationClient",
+       "SegmentClient",
        "codeFromStatus",
        "collectStream",
        "createAgentClient",

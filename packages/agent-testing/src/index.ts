@@ -25,11 +25,15 @@ export type {
 } from './sandbox/permission-override';
 
 // Test client
-export { createAgentTestClient } from './client/create-agent-test-client';
+export { createAgentTestClient, createForestAgentClient } from './client/create-agent-test-client';
 export type {
   AgentTestClient,
   AgentTestClientOptions,
+  ForestAgentClient,
   PermissionOverrideHelpers,
+  TestClientHelpers,
 } from './client/create-agent-test-client';
+export { Benchmark } from './client/benchmark';
+export type { BenchmarkResult } from './client/benchmark';
 export { readAgentSchemaFile } from './client/read-agent-schema-file';
 export type { AgentSchemaFile } from './client/read-agent-schema-file';

@@ -3,6 +3,28 @@ import type { Action } from './action';
 import type { ActionFieldChoice, ActionFormField } from './action-form-field';
 import { fieldChoices } from './field-choices';
 
+/** The helper kinds of the vendor client's typed getters (`getFieldNumber`, `getDropdownField`…). */
+export type ActionFieldKind =
+  | 'Number'
+  | 'String'
+  | 'Json'
+  | 'Date'
+  | 'NumberList'
+  | 'StringList'
+  | 'Checkbox'
+  | 'CheckboxGroup'
+  | 'Dropdown'
+  | 'RadioGroup'
+  | 'Enum'
+  | 'ColorPicker';
+
+/** The type `fill` converts to, per helper kind (others: the field's own type). */
+const fillTypes: Partial<Record<ActionFieldKind | 'Field', string>> = {
+  Number: 'Number',
+  String: 'String',
+  Json: 'Json',
+};
+
 /**
  * A field of an action form, read fresh from the form at every call (change hooks may replace
  * it). Its setters go through `Action.setFields`, so change hooks run.
@@ -15,11 +37,17 @@ import { fieldChoices } from './field-choices';
  * await action.getField('Tags').add('urgent');
  * ```
  */
-export class ActionFieldHandle {
+export class ActionFieldHandle<TOption = ActionFieldChoice> {
   constructor(
     private readonly action: Action,
     /** The field id (the key of `values`). */
     readonly id: string,
+    /**
+     * The helper kind a typed getter asked for (`getFieldNumber` → `Number`…): it decides how
+     * `fill` converts, that a radio group's `check` selects, and that an enum's `getOptions`
+     * lists its values. Without it, the field's own type decides.
+     */
+    readonly kind?: ActionFieldKind,
   ) {}
 
   /** The field as the agent serialized it, with its current value. */
@@ -28,6 +56,11 @@ export class ActionFieldHandle {
     if (field === undefined) throw new NotFoundError(`Field "${this.id}" is no longer in the form`);
 
     return field;
+  }
+
+  /** The field id, as the vendor client names it. */
+  getName(): string {
+    return this.id;
   }
 
   getLabel(): string {
@@ -39,6 +72,11 @@ export class ActionFieldHandle {
     const { type } = this.getPlainField();
 
     return typeof type === 'string' ? type : `${type[0] ?? 'String'}List`;
+  }
+
+  /** The vendor client's name of {@link getType} (`['File']` → `FileList`). */
+  getTypeName(): string {
+    return this.getType();
   }
 
   /** The widget name (`dropdown`, `checkboxes`, `radio button`…), if any. */
@@ -58,9 +96,27 @@ export class ActionFieldHandle {
     return this.getPlainField().isReadOnly === true;
   }
 
-  /** The choices of an enum or of a dropdown / radio / checkbox-group widget. */
-  getOptions(): ActionFieldChoice[] {
-    return fieldChoices(this.getPlainField());
+  /**
+   * The choices of an enum or of a dropdown / radio / checkbox-group widget, as `{ label, value }`;
+   * from `getEnumField`, the enum's values (strings), as the vendor client lists them.
+   */
+  getOptions(): TOption[] {
+    const field = this.getPlainField();
+    if (this.kind === 'Enum') return [...(field.enums ?? [])] as TOption[];
+
+    return fieldChoices(field) as TOption[];
+  }
+
+  /** Color picker: whether the widget lets the user set an opacity. */
+  isOpacityEnable(): boolean {
+    return this.widgetParameters().enableOpacity === true;
+  }
+
+  /** Color picker: its quick palette, if any. */
+  getQuickPalette(): string[] | undefined {
+    const palette = this.widgetParameters().quickPalette;
+
+    return Array.isArray(palette) ? palette.map(String) : undefined;
   }
 
   /** Sets the value as given (files `{ buffer, mimeType, name }` become data URIs). */
@@ -70,9 +126,10 @@ export class ActionFieldHandle {
 
   /** Sets a value converted to the field type (Number → number, String → text, Date → ISO). */
   async fill(value: unknown): Promise<void> {
-    const type = this.getType();
-    if (type === 'Number') return this.setValue(value === null ? null : Number(value));
-    if (type === 'String') return this.setValue(value === null ? null : String(value));
+    const type = fillTypes[this.kind ?? 'Field'] ?? this.getType();
+    const absent = value === null || value === undefined;
+    if (type === 'Number') return this.setValue(absent ? null : Number(value));
+    if (type === 'String') return this.setValue(absent ? null : String(value));
     if (type === 'Date' || type === 'Dateonly') {
       const date = value instanceof Date || typeof value === 'number' ? new Date(value) : null;
       const iso = date?.toISOString();
@@ -93,6 +150,8 @@ export class ActionFieldHandle {
   /** Checks a checkbox (no argument) or one option of a checkbox group. */
   async check(option?: unknown): Promise<void> {
     if (option === undefined) return this.setValue(true);
+    // A radio group holds one value: checking an option selects it.
+    if (this.kind === 'RadioGroup') return this.select(option);
     const { value } = this.choice(option);
     const current = this.list();
 
@@ -125,6 +184,10 @@ export class ActionFieldHandle {
     return this.action.search(this.id, text);
   }
 
+  private widgetParameters(): Record<string, unknown> {
+    return { ...this.getPlainField().widgetEdit?.parameters };
+  }
+
   private list(): unknown[] {
     const value = this.getValue();
 
@@ -132,7 +195,7 @@ export class ActionFieldHandle {
   }
 
   private choice(option: unknown): ActionFieldChoice {
-    const choices = this.getOptions();
+    const choices = fieldChoices(this.getPlainField());
     const found = choices.find(c => c.label === option) ?? choices.find(c => c.value === option);
     if (found === undefined) {
       throw new ValidationError(`Option "${String(option)}" not found in field "${this.id}"`);

@@ -5,6 +5,8 @@ export type ActionResponseHeaders = Readonly<Record<string, string>>;
 export interface ActionSuccessResult {
   readonly type: 'Success';
   readonly message: string;
+  /** The same text under the agent's key (`success`), as the vendor's client returns the body. */
+  readonly success: string;
   readonly html?: string;
   /** Relations the frontend should reload (`refresh.relationships`). */
   readonly invalidated: readonly string[];

@@ -1,7 +1,11 @@
 import { NotFoundError } from '@grove/datasource-toolkit';
+import { isAgentClientError } from '../errors/agent-client-error';
 import type { AgentHttp } from '../http/agent-http';
 import type { AgentSchemaAction } from '../schema/agent-schema';
 import { ActionFieldHandle } from './action-field-handle';
+import type { ActionFieldKind } from './action-field-handle';
+import { toActionLayout } from './action-layout';
+import type { ActionLayout } from './action-layout';
 import type {
   ActionFieldChoice,
   ActionForm,
@@ -69,7 +73,15 @@ export class Action {
       return new Action(context, { fields, layout: schema.layout ?? [] });
     }
     const action = new Action(context, { fields: [], layout: [] });
-    action.form = readForm(await action.hook('load', { values: {} }, 'action-requests'));
+    try {
+      action.form = readForm(await action.hook('load', { values: {} }, 'action-requests'));
+    } catch (error) {
+      // An agent answers 404 on hooks/load for an action without a dynamic form: unless the
+      // schema declares a load hook, that is an empty form (as the vendor's client reads it).
+      const noDynamicForm =
+        isAgentClientError(error) && error.status === 404 && schema !== undefined;
+      if (!noDynamicForm || schema.hooks?.load === true) throw error;
+    }
 
     return action;
   }
@@ -79,9 +91,12 @@ export class Action {
     return this.form.fields;
   }
 
-  /** The layout of the form (`[]` when the form has none). */
-  getLayout(): readonly ActionFormLayoutElement[] {
-    return this.form.layout;
+  /**
+   * The layout of the form (`[]` when the form has none): the elements as the agent sent them,
+   * navigable with `page(i)` / `element(i)` as in the vendor's client.
+   */
+  getLayout(): ActionLayout {
+    return toActionLayout(this.form.layout);
   }
 
   /** The current values, keyed by field id (as `execute` sends them). */
@@ -98,9 +113,80 @@ export class Action {
     return this.findField(idOrLabel) !== undefined;
   }
 
+  /** The vendor client's name of {@link hasField}. */
+  doesFieldExist(idOrLabel: string): boolean {
+    return this.hasField(idOrLabel);
+  }
+
   /** A handle on a field (by id, then label) to read and fill it. Throws for an unknown field. */
   getField(idOrLabel: string): ActionFieldHandle {
     return new ActionFieldHandle(this, this.requireField(idOrLabel).field);
+  }
+
+  // The vendor client's typed getters: the same handle, with the conversion of its kind. Like
+  // the vendor's, they do not check the field's widget.
+
+  getFieldNumber(idOrLabel: string): ActionFieldHandle {
+    return this.typedField(idOrLabel, 'Number');
+  }
+
+  getFieldString(idOrLabel: string): ActionFieldHandle {
+    return this.typedField(idOrLabel, 'String');
+  }
+
+  getFieldJson(idOrLabel: string): ActionFieldHandle {
+    return this.typedField(idOrLabel, 'Json');
+  }
+
+  getFieldNumberList(idOrLabel: string): ActionFieldHandle {
+    return this.typedField(idOrLabel, 'NumberList');
+  }
+
+  getFieldStringList(idOrLabel: string): ActionFieldHandle {
+    return this.typedField(idOrLabel, 'StringList');
+  }
+
+  getDateField(idOrLabel: string): ActionFieldHandle {
+    return this.typedField(idOrLabel, 'Date');
+  }
+
+  getCheckboxField(idOrLabel: string): ActionFieldHandle {
+    return this.typedField(idOrLabel, 'Checkbox');
+  }
+
+  getCheckboxGroupField(idOrLabel: string): ActionFieldHandle {
+    return this.typedField(idOrLabel, 'CheckboxGroup');
+  }
+
+  getDropdownField(idOrLabel: string): ActionFieldHandle {
+    return this.typedField(idOrLabel, 'Dropdown');
+  }
+
+  getRadioGroupField(idOrLabel: string): ActionFieldHandle {
+    return this.typedField(idOrLabel, 'RadioGroup');
+  }
+
+  /** An enum field: `getOptions()` lists its values (strings), `select(value)` picks one. */
+  getEnumField(idOrLabel: string): ActionFieldHandle<string> {
+    return new ActionFieldHandle<string>(this, this.requireField(idOrLabel).field, 'Enum');
+  }
+
+  getColorPickerField(idOrLabel: string): ActionFieldHandle {
+    return this.typedField(idOrLabel, 'ColorPicker');
+  }
+
+  /**
+   * Like {@link setFields}, but skips the names the form does not have (in the form as it is
+   * when each value is set) and returns them.
+   */
+  async tryToSetFields(values: Readonly<Record<string, unknown>>): Promise<string[]> {
+    const skipped: string[] = [];
+    for (const [idOrLabel, value] of Object.entries(values)) {
+      if (this.hasField(idOrLabel)) await this.setFields({ [idOrLabel]: value });
+      else skipped.push(idOrLabel);
+    }
+
+    return skipped;
   }
 
   /**
@@ -141,8 +227,13 @@ export class Action {
     return fieldChoices(found);
   }
 
-  /** Executes the action with the current values and returns its typed result. */
-  async execute(options: { signedApprovalRequest?: string } = {}): Promise<ActionExecuteResult> {
+  /**
+   * Executes the action with the current values and returns its typed result.
+   * `approvalRequestMessage` is accepted for the vendor client's signature; no agent reads it.
+   */
+  async execute(
+    options: { signedApprovalRequest?: string; approvalRequestMessage?: string } = {},
+  ): Promise<ActionExecuteResult> {
     const { http, path, schema } = this.context;
     const response = await http.send({
       method: 'POST',
@@ -169,10 +260,17 @@ export class Action {
 
   private requireField(idOrLabel: string): ActionFormField {
     const field = this.findField(idOrLabel);
-    if (field === undefined)
-      throw new NotFoundError(`Field "${idOrLabel}" does not exist in this form`);
+    if (field === undefined) {
+      throw new NotFoundError(`Field "${idOrLabel}" does not exist in this form`, {
+        name: 'UnknownActionFieldError',
+      });
+    }
 
     return field;
+  }
+
+  private typedField(idOrLabel: string, kind: ActionFieldKind): ActionFieldHandle {
+    return new ActionFieldHandle(this, this.requireField(idOrLabel).field, kind);
   }
 
   private body(type: string, attributes: Record<string, unknown>): unknown {

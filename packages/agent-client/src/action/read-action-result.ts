@@ -92,9 +92,12 @@ export async function readActionResult(
     ? refresh.relationships.filter((r): r is string => typeof r === 'string')
     : [];
 
+  const message = text(body.success) ?? '';
+
   return {
     type: 'Success',
-    message: text(body.success) ?? '',
+    message,
+    success: message,
     ...html,
     invalidated,
     responseHeaders,

@@ -7,16 +7,21 @@ import type { ListOptions, SelectionOptions } from '../query/list-options';
 import { packRecordId } from '../query/record-id';
 import type { RecordId } from '../query/record-id';
 import { CollectionCharts } from '../chart/collection-charts';
+import { NotFoundError } from '@grove/datasource-toolkit';
+import type { CollectionCapabilities } from '../agent-client';
 import {
   collectStream,
   idSegment,
+  isCsvWritable,
+  writeCsv,
   nameSegment,
   readCount,
   requestCsv,
   selectionBody,
 } from './collection-context';
-import type { CollectionContext, CsvExportOptions } from './collection-context';
+import type { CollectionContext, CsvExportOptions, CsvWritable } from './collection-context';
 import { RelationClient } from './relation-client';
+import { SegmentClient } from './segment-client';
 
 /** Which records an action runs on, and where it is found. */
 export interface ActionOptions {
@@ -66,28 +71,29 @@ export class CollectionClient extends CollectionCharts {
   }
 
   /** Lists records (`GET /<collection>`). */
-  async list<T extends AgentRecord = AgentRecord>(options: ListOptions = {}): Promise<T[]> {
+  async list<T = AgentRecord>(options: ListOptions = {}): Promise<T[]> {
     const body = await this.context.http.json({
       method: 'GET',
       path: this.path,
       query: listQuery(this.name, options),
     });
 
-    return deserializeRecords(body) as T[];
+    return deserializeRecords(body, this.context.records) as T[];
   }
 
   /** Shorthand for `list({ ...options, search: text })`. */
-  search<T extends AgentRecord = AgentRecord>(
-    text: string,
-    options: ListOptions = {},
-  ): Promise<T[]> {
+  search<T = AgentRecord>(text: string, options: ListOptions = {}): Promise<T[]> {
     return this.list<T>({ ...options, search: text });
   }
 
-  /** Reads one record (`GET /<collection>/<id>`); a missing one throws a NotFoundError. */
-  async getOne<T extends AgentRecord = AgentRecord>(
+  /**
+   * Reads one record (`GET /<collection>/<id>`); a missing one throws a NotFoundError.
+   * `{ skipDeserialization: true }` returns the JSON:API body as the agent sent it.
+   */
+  async getOne<T = AgentRecord>(
     id: RecordId,
     options: Pick<ListOptions, 'fields'> = {},
+    read: { readonly skipDeserialization?: boolean } = {},
   ): Promise<T> {
     const query = options.fields === undefined ? {} : projectionQuery(this.name, options.fields);
     const body = await this.context.http.json({
@@ -96,7 +102,9 @@ export class CollectionClient extends CollectionCharts {
       query,
     });
 
-    return deserializeRecord(body) as T;
+    return (
+      read.skipDeserialization === true ? body : deserializeRecord(body, this.context.records)
+    ) as T;
   }
 
   /** Counts records (`GET /<collection>/count`). */
@@ -108,7 +116,7 @@ export class CollectionClient extends CollectionCharts {
   }
 
   /** Creates a record and returns it as the agent serialized it. */
-  async create<T extends AgentRecord = AgentRecord>(
+  async create<T = AgentRecord>(
     attributes: Readonly<Record<string, unknown>>,
     options: CreateOptions = {},
   ): Promise<T> {
@@ -133,11 +141,11 @@ export class CollectionClient extends CollectionCharts {
     };
     const body = await this.context.http.json({ method: 'POST', path: this.path, body: { data } });
 
-    return deserializeRecord(body) as T;
+    return deserializeRecord(body, this.context.records) as T;
   }
 
   /** Updates a record; returns it re-read, or `null` when it left the caller's scope. */
-  async update<T extends AgentRecord = AgentRecord>(
+  async update<T = AgentRecord>(
     id: RecordId,
     attributes: Readonly<Record<string, unknown>>,
   ): Promise<T | null> {
@@ -148,7 +156,7 @@ export class CollectionClient extends CollectionCharts {
       body: { data },
     });
 
-    return deserializeRecord(body) as T | null;
+    return deserializeRecord(body, this.context.records) as T | null;
   }
 
   /**
@@ -166,15 +174,61 @@ export class CollectionClient extends CollectionCharts {
     await this.context.http.json({ method: 'DELETE', path: this.path, body });
   }
 
-  /** Exports records as CSV (a Node stream). Columns: `fields`, else the schema's columns. */
-  exportCsv(options: CsvExportOptions = {}): Promise<Readable> {
-    return requestCsv(
-      this.context.http,
-      this.path,
-      this.name,
-      options,
-      this.context.schema.columns(this.name),
-    );
+  /**
+   * Exports records as CSV. Columns: `fields`, else the schema's columns. With options only it
+   * returns a Node stream; with a writable first (`exportCsv(createWriteStream(path), options)`,
+   * as the vendor's client does) it writes the export into it and resolves once it is written.
+   */
+  exportCsv(options?: CsvExportOptions): Promise<Readable>;
+  exportCsv(stream: CsvWritable, options?: CsvExportOptions): Promise<void>;
+  exportCsv(
+    first?: CsvExportOptions | CsvWritable,
+    options: CsvExportOptions = {},
+  ): Promise<Readable | void> {
+    const columns = this.context.schema.columns(this.name);
+    if (isCsvWritable(first)) {
+      const csv = requestCsv(this.context.http, this.path, this.name, options, columns);
+
+      return writeCsv(csv, first);
+    }
+
+    return requestCsv(this.context.http, this.path, this.name, first ?? {}, columns);
+  }
+
+  /** The records of a segment declared in code: `segment('Parisians').list()`. */
+  segment(name: string): SegmentClient {
+    return new SegmentClient(this, { segment: name });
+  }
+
+  /** The records of a SQL segment: `liveQuerySegment({ connectionName, query }).list()`. */
+  liveQuerySegment(options: {
+    readonly connectionName: string;
+    readonly query: string;
+  }): SegmentClient {
+    const { connectionName, query } = options;
+
+    return new SegmentClient(this, { liveQuerySegment: { connectionName, query } });
+  }
+
+  /**
+   * The fields of the collection with their type and operators (snake case), from
+   * `POST /_internal/capabilities`. Throws a NotFoundError when the agent does not list it.
+   */
+  async capabilities(): Promise<CollectionCapabilities> {
+    const body = await this.context.http.json({
+      method: 'POST',
+      path: '/_internal/capabilities',
+      body: { collectionNames: [this.name] },
+    });
+    const { collections } = (body ?? {}) as { collections?: unknown };
+    const found = Array.isArray(collections)
+      ? (collections as CollectionCapabilities[]).find(c => c?.name === this.name)
+      : undefined;
+    if (found === undefined) {
+      throw new NotFoundError(`Collection ${this.name} not found in the capabilities answer`);
+    }
+
+    return found;
   }
 
   /** Exports records as CSV text. */

@@ -1,7 +1,9 @@
 import { GroveError, ValidationError } from '@grove/datasource-toolkit';
 import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { AgentHttp } from '../http/agent-http';
+import type { DeserializeOptions } from '../jsonapi/deserialize-records';
 import { listQuery } from '../query/list-options';
 import type { ListOptions } from '../query/list-options';
 import { packRecordId } from '../query/record-id';
@@ -12,6 +14,8 @@ import type { SchemaIndex } from '../schema/schema-index';
 export interface CollectionContext {
   readonly http: AgentHttp;
   readonly schema: SchemaIndex;
+  /** How records are read (camelCase aliases). */
+  readonly records?: DeserializeOptions;
 }
 
 /** Options of CSV exports: a list's options plus the header line and the file name. */
@@ -20,6 +24,32 @@ export interface CsvExportOptions extends ListOptions {
   readonly header?: readonly string[];
   /** Default `<collection>.csv`. */
   readonly filename?: string;
+}
+
+/** Where the vendor-style `exportCsv(stream, options)` writes: a file stream or any Node writable. */
+export type CsvWritable = NodeJS.WritableStream;
+
+/**
+ * Tells a writable stream (the vendor's `exportCsv(stream, options)`) from export options.
+ *
+ * @example
+ * ```ts
+ * isCsvWritable(createWriteStream('out.csv')); // true
+ * isCsvWritable({ fields: ['id'] }); // false
+ * ```
+ */
+export function isCsvWritable(value: unknown): value is CsvWritable {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as Partial<CsvWritable>).write === 'function' &&
+    typeof (value as Partial<CsvWritable>).end === 'function'
+  );
+}
+
+/** Writes an export into a writable and resolves once it is flushed (the writable is ended). */
+export async function writeCsv(csv: Promise<Readable>, stream: CsvWritable): Promise<void> {
+  await pipeline(await csv, stream);
 }
 
 /** A path segment for a collection or relation name (the agent registers them `encodeURI`d). */

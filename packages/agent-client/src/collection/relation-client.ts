@@ -46,7 +46,7 @@ export class RelationClient {
   }
 
   /** Lists linked records (to-many relations). `fields` needs the schema (keyed by foreign name). */
-  async list<T extends AgentRecord = AgentRecord>(options: ListOptions = {}): Promise<T[]> {
+  async list<T = AgentRecord>(options: ListOptions = {}): Promise<T[]> {
     const foreign = this.context.schema.foreignCollection(this.collection, this.relation);
     if (options.fields !== undefined && foreign === undefined) {
       throw new ValidationError(
@@ -59,7 +59,7 @@ export class RelationClient {
       query: listQuery(foreign ?? this.relation, options),
     });
 
-    return deserializeRecords(body) as T[];
+    return deserializeRecords(body, this.context.records) as T[];
   }
 
   /** Counts linked records. */

@@ -1,6 +1,35 @@
 /** A record as the client returns it: schema field names, to-one relations as nested records. */
 export type AgentRecord = Record<string, unknown>;
 
+/** How records are read. */
+export interface DeserializeOptions {
+  /**
+   * Also expose each `snake_case` / `kebab-case` key under its camelCase name (`first_name` →
+   * `firstName`), as the vendor's test client names them: a non-enumerable alias, so the record
+   * still lists, spreads and compares with its schema names only. A key that exists wins.
+   */
+  readonly camelCaseAliases?: boolean;
+}
+
+function camelCase(name: string): string {
+  return name.replace(/[_-]+([a-zA-Z0-9])/g, (_match, letter: string) => letter.toUpperCase());
+}
+
+function addCamelCaseAliases(record: AgentRecord): void {
+  for (const key of Object.keys(record)) {
+    const alias = camelCase(key);
+    if (alias === key || alias in record) continue;
+    Object.defineProperty(record, alias, {
+      enumerable: false,
+      configurable: true,
+      get: () => record[key],
+      set: (value: unknown) => {
+        record[key] = value;
+      },
+    });
+  }
+}
+
 interface Identifier {
   readonly type: string;
   readonly id: string;
@@ -23,7 +52,11 @@ class Deserializer {
   private readonly included = new Map<string, Resource>();
 
   // Primary resources are linkable too: an included record may point back at one of them.
-  constructor(data: unknown, included: unknown) {
+  constructor(
+    data: unknown,
+    included: unknown,
+    private readonly options: DeserializeOptions,
+  ) {
     const all = [
       ...(Array.isArray(data) ? data : [data]),
       ...(Array.isArray(included) ? included : []),
@@ -48,6 +81,7 @@ class Deserializer {
       else if (Array.isArray(data)) record[name] = data.map(item => this.linked(item, nextPath));
       else record[name] = this.linked(data, nextPath);
     }
+    if (this.options.camelCaseAliases === true) addCamelCaseAliases(record);
 
     return record;
   }
@@ -62,6 +96,7 @@ class Deserializer {
 /**
  * Reads a JSON:API list document into records keeping the schema field names: attributes as
  * they are, to-one relations as nested records (from `included`, recursively), `null` when unset.
+ * `{ camelCaseAliases: true }` adds non-enumerable camelCase aliases of the keys.
  *
  * @example
  * ```ts
@@ -71,9 +106,12 @@ class Deserializer {
  * // [{ id: 1, title: 'Dune', author: { id: 3, last_name: 'Herbert' } }]
  * ```
  */
-export function deserializeRecords(document: unknown): AgentRecord[] {
+export function deserializeRecords(
+  document: unknown,
+  options: DeserializeOptions = {},
+): AgentRecord[] {
   if (!isObject(document) || !Array.isArray(document.data)) return [];
-  const deserializer = new Deserializer(document.data, document.included);
+  const deserializer = new Deserializer(document.data, document.included, options);
 
   return document.data.filter(isResource).map(resource => deserializer.record(resource));
 }
@@ -87,8 +125,11 @@ export function deserializeRecords(document: unknown): AgentRecord[] {
  * deserializeRecord({ data: null }); // null
  * ```
  */
-export function deserializeRecord(document: unknown): AgentRecord | null {
+export function deserializeRecord(
+  document: unknown,
+  options: DeserializeOptions = {},
+): AgentRecord | null {
   if (!isObject(document) || !isResource(document.data)) return null;
 
-  return new Deserializer(document.data, document.included).record(document.data);
+  return new Deserializer(document.data, document.included, options).record(document.data);
 }

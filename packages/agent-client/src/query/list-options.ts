@@ -14,10 +14,16 @@ export interface SelectionOptions {
   readonly search?: string;
   /** Extends the search to the columns of to-one relations. */
   readonly searchExtended?: boolean;
+  /** The vendor's name of `searchExtended` (sent as `searchExtended`). */
+  readonly shouldSearchInRelation?: boolean;
   /** Name of a segment declared in code. */
   readonly segment?: string;
   /** A SQL ("live query") segment. */
   readonly liveQuerySegment?: { readonly query: string; readonly connectionName: string };
+  /** The SQL of a live-query segment, as the vendor's client spells it (with `connectionName`). */
+  readonly segmentQuery?: string;
+  /** The connection of `segmentQuery`. */
+  readonly connectionName?: string;
 }
 
 /** Options of `list` (and of CSV exports). */
@@ -39,15 +45,16 @@ export interface ListOptions extends SelectionOptions {
  * ```
  */
 export function selectionQuery(options: SelectionOptions = {}): Record<string, string | undefined> {
-  const { filters, search, searchExtended, segment, liveQuerySegment } = options;
+  const { filters, search, segment, liveQuerySegment } = options;
+  const searchExtended = options.searchExtended ?? options.shouldSearchInRelation;
 
   return {
     filters: filters === undefined ? undefined : JSON.stringify(toWireConditionTree(filters)),
     search,
     searchExtended: searchExtended === undefined ? undefined : String(searchExtended),
     segment,
-    segmentQuery: liveQuerySegment?.query,
-    connectionName: liveQuerySegment?.connectionName,
+    segmentQuery: liveQuerySegment?.query ?? options.segmentQuery,
+    connectionName: liveQuerySegment?.connectionName ?? options.connectionName,
   };
 }
 

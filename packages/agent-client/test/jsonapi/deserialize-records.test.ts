@@ -61,4 +61,36 @@ describe('deserializeRecords', () => {
     expect(deserializeRecords({ data: null })).toEqual([]);
     expect(deserializeRecord({ data: null })).toBeNull();
   });
+
+  it('adds non-enumerable camelCase aliases on demand, nested records included', () => {
+    const [record] = deserializeRecords(
+      {
+        data: [
+          {
+            type: 'orders',
+            id: '1',
+            attributes: { id: 1, ordered_at: '2024-01-01', 'ship-to': 'Paris', shipTo: 'kept' },
+            relationships: { the_customer: { data: { type: 'customers', id: '3' } } },
+          },
+        ],
+        included: [{ type: 'customers', id: '3', attributes: { first_name: 'Ada' } }],
+      },
+      { camelCaseAliases: true },
+    );
+
+    expect(record).toEqual({
+      id: 1,
+      ordered_at: '2024-01-01',
+      'ship-to': 'Paris',
+      shipTo: 'kept',
+      the_customer: { first_name: 'Ada' },
+    });
+    expect(record?.orderedAt).toBe('2024-01-01');
+    expect(record?.shipTo).toBe('kept');
+    expect((record?.theCustomer as Record<string, unknown>).firstName).toBe('Ada');
+    expect(Object.keys(record ?? {})).not.toContain('orderedAt');
+    expect(
+      deserializeRecords({ data: [{ type: 'a', id: '1', attributes: { a_b: 1 } }] })[0],
+    ).not.toHaveProperty('aB');
+  });
 });

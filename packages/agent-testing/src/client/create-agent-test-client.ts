@@ -5,6 +5,7 @@ import type {
   CollectionPermissionOverride,
   PermissionOverride,
 } from '../sandbox/permission-override';
+import { Benchmark } from './benchmark';
 import { readAgentSchemaFile } from './read-agent-schema-file';
 import { createSandboxChannel } from './sandbox-channel';
 
@@ -24,6 +25,14 @@ export interface AgentTestClientOptions {
   readonly timezone?: string;
   /** Claims merged over the sandbox user (id 1, rendering 1, admin). */
   readonly user?: AgentUser;
+  /** Abort each request after this many milliseconds (default: no timeout). */
+  readonly timeoutMs?: number;
+  /**
+   * Records also answer to camelCase names (`first_name` read as `firstName`), as with the
+   * vendor's test client: non-enumerable aliases, so records still compare with their schema
+   * names. Default `true`.
+   */
+  readonly camelCaseAliases?: boolean;
 }
 
 /** Permission helpers of the test client. Overrides merge; each one reaches the running agent. */
@@ -45,8 +54,14 @@ export interface PermissionOverrideHelpers {
   clearPermissionOverride(): Promise<void>;
 }
 
-/** The agent client plus permission helpers. */
-export type AgentTestClient = AgentClient & PermissionOverrideHelpers;
+/** What the test client adds to the agent client besides permissions. */
+export interface TestClientHelpers {
+  /** Times an async function: `benchmark().times(10).run(fn)` (see {@link Benchmark}). */
+  benchmark(): Benchmark;
+}
+
+/** The agent client plus permission helpers and `benchmark()`. */
+export type AgentTestClient = AgentClient & PermissionOverrideHelpers & TestClientHelpers;
 
 const requiredOptions = [
   'agentForestEnvSecret',
@@ -98,8 +113,11 @@ export async function createAgentTestClient(
     schema,
     ...(options.timezone === undefined ? {} : { timezone: options.timezone }),
     ...(options.user === undefined ? {} : { user: options.user }),
+    ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+    camelCaseAliases: options.camelCaseAliases ?? true,
   });
-  const helpers: PermissionOverrideHelpers = {
+  const helpers: PermissionOverrideHelpers & TestClientHelpers = {
+    benchmark: () => new Benchmark(),
     overrideCollectionPermission: (collection, rights) =>
       channel.mergePermissionOverride({ [collection]: { collection: rights } }),
     overrideActionPermission: (collection, action, rights) =>
@@ -111,3 +129,18 @@ export async function createAgentTestClient(
   // The client keeps its prototype (collection(), charts…); the helpers are own properties.
   return Object.assign(client, helpers);
 }
+
+/**
+ * The vendor kit's deprecated name of {@link createAgentTestClient}, kept so that ported test
+ * files run unchanged.
+ *
+ * @deprecated Use {@link createAgentTestClient}.
+ * @example
+ * ```ts
+ * const client = await createForestAgentClient(options); // same as createAgentTestClient(options)
+ * ```
+ */
+export const createForestAgentClient = createAgentTestClient;
+
+/** @deprecated The vendor kit's name of {@link AgentTestClient}. */
+export type ForestAgentClient = AgentTestClient;

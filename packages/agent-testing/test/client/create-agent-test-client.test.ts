@@ -1,7 +1,11 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createAgentTestClient } from '../../src/client/create-agent-test-client';
+import { Benchmark } from '../../src/client/benchmark';
+import {
+  createAgentTestClient,
+  createForestAgentClient,
+} from '../../src/client/create-agent-test-client';
 import {
   createForestServerSandbox,
   type ForestServerSandbox,
@@ -69,6 +73,13 @@ describe('createAgentTestClient', () => {
     const client = await createAgentTestClient(options());
 
     expect(client.collection('orders').name).toBe('orders');
+  });
+
+  it("answers to the vendor kit's names: createForestAgentClient and benchmark()", async () => {
+    const client = await createForestAgentClient(options());
+
+    expect(createForestAgentClient).toBe(createAgentTestClient);
+    expect(client.benchmark()).toBeInstanceOf(Benchmark);
   });
 
   it('names a missing option', async () => {

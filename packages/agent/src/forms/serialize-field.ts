@@ -18,7 +18,9 @@ export interface SerializeFormOptions {
  * Serializes one evaluated form field as spec §8.6 describes it: `field` (its id), `label`,
  * optional `description` / `isRequired` / `isReadOnly`, the value in wire form, `hook` when the
  * form logic watches it, `type` (list types as one-element lists; a Collection field takes the
- * type of its target's first primary key, with `reference`), `enums`, `widgetEdit`.
+ * type of its target's first primary key, with `reference`), `enums`, `widgetEdit`. An Enum
+ * field without a value carries `value: null` (`defaultValue: null` in the schema); other
+ * fields without a value omit the key.
  *
  * @param field - A field returned by `collection.getForm`.
  * @param dataSource - Resolves the target of Collection fields.
@@ -35,7 +37,9 @@ export function serializeField(
   dataSource: DataSource,
   options: SerializeFormOptions = {},
 ): SerializedField {
-  const value = toFormWireValue(field, field.value);
+  const wireValue = toFormWireValue(field, field.value);
+  // An Enum without a value is sent as `null`, as the frontend expects (other types omit it).
+  const value = field.type === 'Enum' && wireValue === undefined ? null : wireValue;
   const widgetEdit = buildWidgetEdit(field);
 
   return {

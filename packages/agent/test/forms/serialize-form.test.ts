@@ -119,6 +119,30 @@ describe('serializeForm (fields)', () => {
     ]);
   });
 
+  it('sends an Enum without a value as null (value, or defaultValue in the schema), as the vendor does', async () => {
+    const form: Form = [
+      { type: 'Enum', label: 'Size', enumValues: ['S', 'M'] },
+      { type: 'EnumList', label: 'Sizes', enumValues: ['S', 'M'] },
+      { type: 'String', label: 'Note' },
+    ];
+    const hookAnswer = await serialize(form);
+    const schemaForm = await serialize(form, {}, true);
+
+    expect(hookAnswer.fields).toEqual([
+      { field: 'Size', label: 'Size', value: null, type: 'Enum', enums: ['S', 'M'] },
+      { field: 'Sizes', label: 'Sizes', type: ['Enum'], enums: ['S', 'M'] },
+      { field: 'Note', label: 'Note', type: 'String' },
+    ]);
+    expect(hookAnswer.fields[0]).toHaveProperty('value', null);
+    expect(schemaForm.fields[0]).toEqual({
+      field: 'Size',
+      label: 'Size',
+      defaultValue: null,
+      type: 'Enum',
+      enums: ['S', 'M'],
+    });
+  });
+
   it('writes files as data URIs and dates as ISO strings', async () => {
     const { fields } = await serialize([
       { type: 'File', label: 'Doc', value: fileUri },

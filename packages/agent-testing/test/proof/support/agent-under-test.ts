@@ -30,7 +30,11 @@ export interface RunningAgent {
  *   single action `Print invoice` returning the file `invoice-<id>.txt` (text/plain);
  * - `products.tags` / `tags.products`: a many-to-many relation;
  * - data-source charts `totalOrders` (Value, number of orders) and `ordersByStatus`
- *   (Distribution on status).
+ *   (Distribution on status);
+ * - for the ported suite (`test/ported/`): the live-query connection `main`; on `customers` the
+ *   single action `Register` (a two-page form with a field of every helper kind) and charts
+ *   `ordersByStatus`, `paidShare`, `orderObjective`, `topProducts`, `ordersPerMonth`; data-source
+ *   charts `paidShare`, `ordersObjective`, `topCities`, `ordersPerMonth` (static values).
  */
 export interface AgentUnderTest {
   readonly name: string;

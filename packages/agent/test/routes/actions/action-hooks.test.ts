@@ -57,6 +57,15 @@ beforeAll(async () => {
             },
           ],
           execute: () => {},
+        })
+        .addAction('Prioritize', {
+          scope: 'Bulk',
+          form: [
+            { type: 'Enum', label: 'Priority', enumValues: ['low', 'high'] },
+            { type: 'Enum', label: 'Queue', enumValues: ['a', 'b'], defaultValue: 'b' },
+            { type: 'String', label: 'Comment' },
+          ],
+          execute: () => {},
         }),
   });
 });
@@ -135,6 +144,18 @@ describe('hooks/load (spec §8.5)', () => {
         },
       ],
     });
+  });
+
+  test('an Enum field without a default value is sent with "value": null', async () => {
+    const response = await hook('2/prioritize/hooks/load', { ids: ['1'] });
+
+    expect(response.status).toBe(200);
+    expect(response.body.fields).toEqual([
+      { field: 'Priority', label: 'Priority', value: null, type: 'Enum', enums: ['low', 'high'] },
+      { field: 'Queue', label: 'Queue', value: 'b', type: 'Enum', enums: ['a', 'b'] },
+      { field: 'Comment', label: 'Comment', type: 'String' },
+    ]);
+    expect(response.text).toContain('"value":null');
   });
 
   test('the selection rules apply: a Single action needs ids', async () => {
