@@ -4,9 +4,9 @@ import type { DecoratorsStack } from './decorators/decorators-stack';
 import type { OperatorsEmulateCollectionDecorator } from './decorators/operators-emulate/operators-emulate-collection-decorator';
 
 /**
- * Where `addField` registers a computed field (spec §3.3): on the early computed layer when every
- * dependency already resolves there, so that the field may serve as a relation key; else on the
- * late one, above the relations it depends on.
+ * Where `addField` registers a computed field (docs/decorator-stack.md#layer-order): on the early
+ * computed layer when every dependency already resolves there, so that the field may serve as a
+ * relation key; else on the late one, above the relations it depends on.
  *
  * @example
  * ```ts
@@ -26,8 +26,9 @@ export function chooseComputedLayer(
 }
 
 /**
- * Where operators of a field are emulated or replaced (spec §3.3): on the early emulate layer
- * when the field exists there (native and early computed fields), else on the late one.
+ * Where operators of a field are emulated or replaced (docs/decorator-stack.md#layer-order): on the
+ * early emulate layer when the field exists there (native and early computed fields), else on the
+ * late one.
  *
  * @example
  * ```ts

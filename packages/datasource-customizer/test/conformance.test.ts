@@ -11,8 +11,9 @@ runCollectionConformanceSuite({
     new DataSourceCustomizer()
       .addDataSource(async () => createInMemoryDataSource(fixture))
       .getDataSource(),
-  // The binary layer exchanges Binary columns as data URIs by default (spec §3.19), while the
-  // suite expects hexadecimal strings: Binary columns are checked by the run below.
+  // The binary layer exchanges Binary columns as data URIs by default
+  // (docs/decorator-stack.md#binary-fields), while the suite expects hexadecimal strings: Binary
+  // columns are checked by the run below.
   skipColumnTypes: ['Binary'],
 });
 

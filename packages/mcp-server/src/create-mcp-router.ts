@@ -24,12 +24,13 @@ import { registerMcpTools } from './tools/register-mcp-tools';
 const silent: Logger = () => undefined;
 
 /**
- * The MCP server as an Express router (mcp.md §4.1): mount it with `app.use(router)` at the root
- * of the agent's origin. Every option is validated first (start-up errors), then the environment
- * is read from the platform. In order: CORS, discovery (RFC 8414, RFC 9728), `/oauth/authorize`
- * (to the platform's login), `/oauth/token` (relayed to the platform), `POST /mcp` (bearer, then
- * a fresh server and stateless transport per request), and the end of the captured namespaces
- * (405 for served paths with another method, 404 for the rest); other paths go to `next()`.
+ * The MCP server as an Express router (docs/mcp.md#routes): mount it with `app.use(router)` at the
+ * root of the agent's origin. Every option is validated first (start-up errors), then the
+ * environment is read from the platform. In order: CORS, discovery (RFC 8414, RFC 9728),
+ * `/oauth/authorize` (to the platform's login), `/oauth/token` (relayed to the platform), `POST
+ * /mcp` (bearer, then a fresh server and stateless transport per request), and the end of the
+ * captured namespaces (405 for served paths with another method, 404 for the rest); other paths go
+ * to `next()`.
  *
  * @example
  * ```ts

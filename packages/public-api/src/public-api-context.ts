@@ -7,7 +7,8 @@ import type { RateLimitWindow } from './rate-limits/rate-limit-window';
 import type { PublicApiStore } from './store/public-api-store';
 
 /**
- * The vendor's per-token defaults (seed §8), 60/min per webhook, 120/min per IP.
+ * The vendor's per-token defaults (docs/public-api.md#rate-limits), 60/min per webhook, 120/min per
+ * IP.
  *
  * @example
  * ```ts

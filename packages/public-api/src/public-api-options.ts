@@ -19,7 +19,8 @@ export type PublicApiRateLimiterFactory = (
 ) => RateLimiterAbstract;
 
 /**
- * Requests a token may make per minute, hour and day (seed §8; vendor defaults 60/1,000/10,000).
+ * Requests a token may make per minute, hour and day (docs/public-api.md#rate-limits; vendor
+ * defaults 60/1,000/10,000).
  *
  * @example
  * ```ts

@@ -29,11 +29,12 @@ export const WRITE_NOT_LOGGED =
   "The platform did not record this operation's activity log; nothing was changed";
 
 /**
- * The agent's audit trail on the platform (spec README §3): a write is logged `pending` before it
- * runs — in strict mode, a write whose log the platform does not take is refused (503) and does
- * not run; in best-effort mode it runs and a warning is logged — then marked `completed` or
- * `failed` in the background (retried, never delaying the answer). Reads are queued and sent in
- * batches ({@link ReadLogQueue}). Mode `off` records nothing. Built once per agent start.
+ * The agent's audit trail on the platform (docs/platform-protocol.md#agent-activity-logs): a write
+ * is logged `pending` before it runs — in strict mode, a write whose log the platform does not take
+ * is refused (503) and does not run; in best-effort mode it runs and a warning is logged — then
+ * marked `completed` or `failed` in the background (retried, never delaying the answer). Reads are
+ * queued and sent in batches ({@link ReadLogQueue}). Mode `off` records nothing. Built once per
+ * agent start.
  *
  * @example
  * ```ts

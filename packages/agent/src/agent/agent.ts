@@ -57,7 +57,7 @@ export class Agent<S extends TSchema = TUntypedSchema> {
 
   /**
    * The agent as an Express handler, to mount at the prefix of any app. Until `start()`
-   * finished, it answers 200 `{"error":"Agent is not started"}` (spec §1.1).
+   * finished, it answers 200 `{"error":"Agent is not started"}` (docs/agent-protocol.md#mounting).
    */
   readonly handler: RequestHandler = (request: Request, response: Response, next: NextFunction) => {
     if (!this.router) {
@@ -83,10 +83,10 @@ export class Agent<S extends TSchema = TUntypedSchema> {
   };
 
   /**
-   * Serves the MCP server (mcp.md §8) with the agent, from `start()`: OAuth through the platform,
-   * `POST /mcp`, and tools that call this agent in process as the user (a delegated token, no
-   * HTTP hop). It captures `/oauth/*`, `/.well-known/*` and `/mcp` at the origin root, or only
-   * the `basePath` forms. Start fails on invalid options, or when `basePath` is set and the
+   * Serves the MCP server (docs/mcp.md#mounting) with the agent, from `start()`: OAuth through the
+   * platform, `POST /mcp`, and tools that call this agent in process as the user (a delegated
+   * token, no HTTP hop). It captures `/oauth/*`, `/.well-known/*` and `/mcp` at the origin root, or
+   * only the `basePath` forms. Start fails on invalid options, or when `basePath` is set and the
    * agent's URL (registered on the platform) has a path.
    *
    * @example
@@ -100,7 +100,7 @@ export class Agent<S extends TSchema = TUntypedSchema> {
     return this;
   }
 
-  /** Adds a data source (seed §2.2: `include`, `exclude`, `rename`). */
+  /** Adds a data source (docs/decorator-stack.md#data-sources: `include`, `exclude`, `rename`). */
   addDataSource(factory: DataSourceFactory, options?: DataSourceOptions): this {
     this.customizer.addDataSource(async (logger, restart) => {
       const dataSource = await factory(logger, restart);

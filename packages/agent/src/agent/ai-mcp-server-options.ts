@@ -1,8 +1,8 @@
 import type { McpTokenTtl, McpToolsRegistrar } from '@grove/mcp-server';
 
 /**
- * Options of `agent.mountAiMcpServer` (seed §2.8): the MCP server mounted in the agent reads
- * only these (never the `GROVE_MCP_*` variables of the standalone server).
+ * Options of `agent.mountAiMcpServer` (docs/mcp.md#options): the MCP server mounted in the agent
+ * reads only these (never the `GROVE_MCP_*` variables of the standalone server).
  *
  * @example
  * ```ts

@@ -10,8 +10,9 @@ import { buildSchemaMeta } from '../schema/schema-meta';
 import type { AgentSchema } from '../schema/agent-schema';
 
 /**
- * The schema of a start (spec §13): generated and written in development, read as-is in
- * production (only `meta` is rebuilt), or generated in memory when `skipSchemaUpdate` is set.
+ * The schema of a start (docs/agent-protocol.md#schema-file): generated and written in development,
+ * read as-is in production (only `meta` is rebuilt), or generated in memory when `skipSchemaUpdate`
+ * is set.
  *
  * @example
  * ```ts
@@ -39,7 +40,8 @@ export async function prepareSchema(
 }
 
 /**
- * Sends the schema to the platform when it does not know its hash (spec §13.9).
+ * Sends the schema to the platform when it does not know its hash
+ * (docs/agent-protocol.md#schema-publication).
  *
  * @example
  * ```ts

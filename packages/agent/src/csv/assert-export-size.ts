@@ -24,8 +24,8 @@ export interface ExportSizeOptions {
 
 /**
  * Refuses, before any byte is streamed, a CSV export that would write more than `maxExportSize`
- * records (Grove deviation: the vendor streams any size). One query reads at most one record,
- * the one past the cap; a collection need not be countable.
+ * records (docs/decisions.md#d12-csv-export-cap: the vendor streams any size). One query reads at
+ * most one record, the one past the cap; a collection need not be countable.
  *
  * @throws ValidationError (400) `The export holds more than <max> records …`.
  *

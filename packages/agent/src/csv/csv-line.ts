@@ -1,10 +1,11 @@
-/** Characters that force a cell between double quotes (spec §11). */
+/** Characters that force a cell between double quotes (docs/agent-protocol.md#csv-export). */
 const needsQuotes = /[",\r\n]/;
 
 /**
- * Writes one CSV row (spec §11): comma-separated, `\n`-terminated; a cell holding a comma, a
- * double quote, CR or LF is double-quoted with its quotes doubled; `null` / `undefined` are
- * empty; objects and arrays are written as JSON, dates as ISO-8601, anything else as its string.
+ * Writes one CSV row (docs/agent-protocol.md#csv-export): comma-separated, `\n`-terminated; a cell
+ * holding a comma, a double quote, CR or LF is double-quoted with its quotes doubled; `null` /
+ * `undefined` are empty; objects and arrays are written as JSON, dates as ISO-8601, anything else
+ * as its string.
  *
  * @param values - The cells of the row, in column order.
  * @returns The row, with its terminating `\n`.

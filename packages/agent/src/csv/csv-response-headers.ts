@@ -1,11 +1,11 @@
 /**
- * The headers of a CSV export (spec §11): `Content-Type` `text/csv; charset=utf-8` when the
- * file name ends with `.csv` (any casing), else `application/octet-stream`; a well-formed
- * `Content-Disposition: attachment; filename="<name>"` (Grove deviation: the vendor wraps the
- * whole header in the file name) where quotes, backslashes, control and non-ASCII characters are
- * replaced in the quoted name, the exact name then following as RFC 5987 `filename*`;
- * `Last-Modified`, `X-Accel-Buffering: no` (no proxy buffering of the stream) and
- * `Cache-Control: no-cache`.
+ * The headers of a CSV export (docs/agent-protocol.md#csv-export): `Content-Type` `text/csv;
+ * charset=utf-8` when the file name ends with `.csv` (any casing), else `application/octet-stream`;
+ * a well-formed `Content-Disposition: attachment; filename="<name>"`
+ * (docs/decisions.md#d1-dissociate-and-csv: the vendor wraps the whole header in the file name)
+ * where quotes, backslashes, control and non-ASCII characters are replaced in the quoted name, the
+ * exact name then following as RFC 5987 `filename*`; `Last-Modified`, `X-Accel-Buffering: no` (no
+ * proxy buffering of the stream) and `Cache-Control: no-cache`.
  *
  * @param filename - The file name (see `parseCsvRequest`).
  * @param now - The `Last-Modified` instant (default: now).

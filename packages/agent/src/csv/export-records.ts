@@ -32,11 +32,11 @@ export interface ExportRecordsOptions {
 }
 
 /**
- * Reads the records of an export page by page (spec §11), so that memory holds one page at a
- * time: `list` calls of `pageSize` records, sorted by the given sort else by primary keys
- * ascending, the primary keys being appended as a tiebreaker so that pages neither skip nor
- * repeat records. Stops on a short page or once `limit` records were read. A page is only read
- * when the consumer asks for it.
+ * Reads the records of an export page by page (docs/agent-protocol.md#csv-export), so that memory
+ * holds one page at a time: `list` calls of `pageSize` records, sorted by the given sort else by
+ * primary keys ascending, the primary keys being appended as a tiebreaker so that pages neither
+ * skip nor repeat records. Stops on a short page or once `limit` records were read. A page is only
+ * read when the consumer asks for it.
  *
  * When the order is the single primary key alone (the default), pages are read by keyset: each
  * page after the first asks for the keys past the last one read (`id > 1000`) instead of

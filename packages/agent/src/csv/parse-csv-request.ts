@@ -7,16 +7,17 @@ import { readQueryString } from '../query/read-query-string';
 const defaultFilename = 'export.csv';
 
 /**
- * Reads the CSV-specific parameters of an export (spec §11), to be called before anything is
- * streamed: `header`, the first line, split on commas and used verbatim (the frontend sends the
- * display labels; a JSON array of strings, as the vendor's test client sends, is read as such);
- * `filename` (default `export.csv`; its extension decides the Content-Type, see
+ * Reads the CSV-specific parameters of an export (docs/agent-protocol.md#csv-export), to be called
+ * before anything is streamed: `header`, the first line, split on commas and used verbatim (the
+ * frontend sends the display labels; a JSON array of strings, as the vendor's test client sends, is
+ * read as such); `filename` (default `export.csv`; its extension decides the Content-Type, see
  * `csvResponseHeaders`). `page[...]` is checked too: it must be valid although exports ignore it.
  *
  * @param query - The query string (`request.query`).
- * @throws ValidationError `Missing header` when absent or blank (Grove deviation: a 400 before
- *   any byte, not a truncated stream); `Invalid header: …` when it is not one string (a repeated
- *   parameter); the pagination error of `parsePage`.
+ * @throws ValidationError `Missing header` when absent or blank
+ *   (docs/decisions.md#d1-dissociate-and-csv: a 400 before any byte, not a truncated stream);
+ *   `Invalid header: …` when it is not one string (a repeated parameter); the pagination error of
+ *   `parsePage`.
  *
  * @example
  * ```ts

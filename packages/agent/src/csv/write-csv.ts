@@ -19,12 +19,13 @@ export interface CsvOutput {
 }
 
 /**
- * Streams a CSV export (spec §11): the header line, then one line per record, each page written
- * as one chunk, then ends the output. Values are read by column path (`author:lastName`).
- * Backpressure is honoured: when a write fills the buffer, the next page is only read after
- * `drain`; while the output takes every chunk at once, the next page is read while the current
- * one is formatted (one page ahead at most). Nothing is written before the first page has been read, so an error of the first
- * query can still get a JSON error response; if the client goes away, reading stops.
+ * Streams a CSV export (docs/agent-protocol.md#csv-export): the header line, then one line per
+ * record, each page written as one chunk, then ends the output. Values are read by column path
+ * (`author:lastName`). Backpressure is honoured: when a write fills the buffer, the next page is
+ * only read after `drain`; while the output takes every chunk at once, the next page is read while
+ * the current one is formatted (one page ahead at most). Nothing is written before the first page
+ * has been read, so an error of the first query can still get a JSON error response; if the client
+ * goes away, reading stops.
  *
  * @param output - The response (its headers set, see `csvResponseHeaders`).
  * @param header - The labels of the first line (see `parseCsvRequest`).

@@ -7,9 +7,10 @@ import {
 } from '@grove/datasource-toolkit';
 
 /**
- * The wire form of the value of a form field (spec §8.2/§8.6): a Collection value becomes a
- * packed id, Enum values outside `enumValues` become `null` (dropped from EnumList values), files
- * become data URIs and dates ISO strings. `undefined` stays `undefined` (no value).
+ * The wire form of the value of a form field (docs/agent-protocol.md#execute,
+ * docs/agent-protocol.md#form-fields): a Collection value becomes a packed id, Enum values outside
+ * `enumValues` become `null` (dropped from EnumList values), files become data URIs and dates ISO
+ * strings. `undefined` stays `undefined` (no value).
  *
  * @param field - The evaluated field (its type and enum values).
  * @param value - The value held in `formValues`.

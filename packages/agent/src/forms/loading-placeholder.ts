@@ -1,8 +1,9 @@
 import type { SerializedField } from './serialized-form';
 
 /**
- * The field the schema publishes for an action whose form is dynamic (spec §13.6): the frontend
- * shows it until `hooks/load` answers. Values submitted for it are ignored.
+ * The field the schema publishes for an action whose form is dynamic
+ * (docs/agent-protocol.md#action-objects): the frontend shows it until `hooks/load` answers. Values
+ * submitted for it are ignored.
  *
  * @example
  * ```ts

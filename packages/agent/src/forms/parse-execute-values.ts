@@ -9,10 +9,11 @@ import { loadingPlaceholder } from './loading-placeholder';
 import { parseReferenceValue } from './parse-reference-value';
 
 /**
- * Turns the `values` of an execute body (spec §8.2, keyed by field id) into the `formValues` of
- * `collection.execute`: values of Collection fields of `form` are unpacked into composite ids,
- * file values stay data URIs (the customizer parses them), the value of the schema's loading
- * placeholder is dropped (unless the form really has a field with that id), the rest passes.
+ * Turns the `values` of an execute body (docs/agent-protocol.md#execute, keyed by field id) into
+ * the `formValues` of `collection.execute`: values of Collection fields of `form` are unpacked into
+ * composite ids, file values stay data URIs (the customizer parses them), the value of the schema's
+ * loading placeholder is dropped (unless the form really has a field with that id), the rest
+ * passes.
  *
  * @param values - The raw `attributes.values` (`null`/absent means none).
  * @param form - The form evaluated with these raw values and `includeHiddenFields: true`, which

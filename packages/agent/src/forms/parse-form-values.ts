@@ -4,10 +4,11 @@ import { parseReferenceValue } from './parse-reference-value';
 import { readHookFields } from './read-hook-fields';
 
 /**
- * Turns the `attributes.fields` of a change or search hook body (spec §8.5) into the
- * `formValues` the customizer's `getForm` expects, keyed by field id: Collection values (fields
- * with a `reference`) are unpacked into composite ids; file values stay data URIs (the customizer
- * parses them); fields without `value` and the schema's loading placeholder are left out.
+ * Turns the `attributes.fields` of a change or search hook body (docs/agent-protocol.md#form-hooks)
+ * into the `formValues` the customizer's `getForm` expects, keyed by field id: Collection values
+ * (fields with a `reference`) are unpacked into composite ids; file values stay data URIs (the
+ * customizer parses them); fields without `value` and the schema's loading placeholder are left
+ * out.
  *
  * @param fields - The raw `attributes.fields` of the body.
  * @param dataSource - Holds the targets of Collection fields.

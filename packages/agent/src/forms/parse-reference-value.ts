@@ -6,9 +6,9 @@ import {
 } from '@grove/datasource-toolkit';
 
 /**
- * Reads the wire value of a Collection (record picker) field, a packed id (spec §5), into the
- * composite id the customizer puts in `formValues`. `null`, `undefined` and `''` mean no record;
- * a value already unpacked (an array) passes through.
+ * Reads the wire value of a Collection (record picker) field, a packed id
+ * (docs/agent-protocol.md#record-ids), into the composite id the customizer puts in `formValues`.
+ * `null`, `undefined` and `''` mean no record; a value already unpacked (an array) passes through.
  *
  * @param dataSource - Holds the target collection.
  * @param collectionName - The target collection.

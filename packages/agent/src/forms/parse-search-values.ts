@@ -2,8 +2,8 @@ import { readHookFields } from './read-hook-fields';
 
 /**
  * Reads the texts typed in dynamic dropdowns from the `attributes.fields` of a search hook body
- * (spec §8.5: `searchValue` on the searched field's entry), as the customizer's
- * `metas.searchValues` expects them: field id → text (`null` when nothing is typed).
+ * (docs/agent-protocol.md#form-hooks: `searchValue` on the searched field's entry), as the
+ * customizer's `metas.searchValues` expects them: field id → text (`null` when nothing is typed).
  *
  * @param fields - The raw `attributes.fields` of the body.
  * @example

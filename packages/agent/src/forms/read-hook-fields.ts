@@ -11,8 +11,8 @@ export type HookField = Partial<SerializedField> & {
 };
 
 /**
- * Checks `attributes.fields` of a change or search hook body (spec §8.5): a list of objects each
- * naming its field id in `field`.
+ * Checks `attributes.fields` of a change or search hook body (docs/agent-protocol.md#form-hooks): a
+ * list of objects each naming its field id in `field`.
  *
  * @param fields - The raw `attributes.fields`.
  * @example

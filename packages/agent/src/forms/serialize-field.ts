@@ -15,11 +15,11 @@ export interface SerializeFormOptions {
 }
 
 /**
- * Serializes one evaluated form field as spec §8.6 describes it: `field` (its id), `label`,
- * optional `description` / `isRequired` / `isReadOnly`, the value in wire form, `hook` when the
- * form logic watches it, `type` (list types as one-element lists; a Collection field takes the
- * type of its target's first primary key, with `reference`), `enums`, `widgetEdit`. An Enum
- * field without a value carries `value: null` (`defaultValue: null` in the schema); other
+ * Serializes one evaluated form field as docs/agent-protocol.md#form-fields describes it: `field`
+ * (its id), `label`, optional `description` / `isRequired` / `isReadOnly`, the value in wire form,
+ * `hook` when the form logic watches it, `type` (list types as one-element lists; a Collection
+ * field takes the type of its target's first primary key, with `reference`), `enums`, `widgetEdit`.
+ * An Enum field without a value carries `value: null` (`defaultValue: null` in the schema); other
  * fields without a value omit the key.
  *
  * @param field - A field returned by `collection.getForm`.

@@ -13,9 +13,9 @@ import type {
 } from './serialized-form';
 
 /**
- * Serializes an evaluated action form for the frontend (spec §8.6): every field, inside rows and
- * pages too, in display order; and, only when the form has layout elements, the layout, where
- * each field appears as an `input` element in its position.
+ * Serializes an evaluated action form for the frontend (docs/agent-protocol.md#form-fields): every
+ * field, inside rows and pages too, in display order; and, only when the form has layout elements,
+ * the layout, where each field appears as an `input` element in its position.
  *
  * @param elements - The form returned by `collection.getForm`.
  * @param dataSource - Resolves the targets of Collection fields.

@@ -9,7 +9,7 @@
 export type SerializedFieldType = string | [string];
 
 /**
- * The editor of a form field and its parameters (spec §8.6).
+ * The editor of a form field and its parameters (docs/agent-protocol.md#form-fields).
  *
  * @example
  * ```ts
@@ -22,8 +22,9 @@ export interface SerializedWidgetEdit {
 }
 
 /**
- * A form field as the frontend reads it (spec §8.6): in hook answers it carries `value`, in the
- * static forms of the schema `defaultValue`. Keys are omitted when undefined.
+ * A form field as the frontend reads it (docs/agent-protocol.md#form-fields): in hook answers it
+ * carries `value`, in the static forms of the schema `defaultValue`. Keys are omitted when
+ * undefined.
  *
  * @example
  * ```ts
@@ -60,8 +61,8 @@ export interface SerializedInputElement {
 }
 
 /**
- * A layout element of a form (spec §8.6): fields as `input`s, separators, HTML blocks, rows of
- * inputs and pages.
+ * A layout element of a form (docs/agent-protocol.md#form-fields): fields as `input`s, separators,
+ * HTML blocks, rows of inputs and pages.
  *
  * @example
  * ```ts

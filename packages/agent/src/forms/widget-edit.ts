@@ -117,8 +117,9 @@ const builders: Record<ActionFieldWidget, Builder> = {
 };
 
 /**
- * The `widgetEdit` of a form field (spec §8.6), or `undefined` when the field has no (known)
- * widget or is a Collection, Enum or EnumList field. Missing optional parameters are `null`.
+ * The `widgetEdit` of a form field (docs/agent-protocol.md#form-fields), or `undefined` when the
+ * field has no (known) widget or is a Collection, Enum or EnumList field. Missing optional
+ * parameters are `null`.
  *
  * @param field - A field evaluated by `getForm` (widget parameters are in `widgetOptions`).
  * @example

@@ -67,14 +67,14 @@ const privateRoutes: readonly RouteMounter[] = [
 const loginBodyLimit = 4 * 1024;
 
 /**
- * Builds the router mounted at the agent's prefix. The order is load-bearing (spec §1.2, with
- * Grove's deviations): CORS first so preflights never need a token; correlation id, logging and
- * the client's address (through trusted proxies) before anything can fail; public routes
- * (health, login — the login bodies parsed with a small limit) before the token check; the IP
- * whitelist after the token check; bodies parsed only then, so that an anonymous client cannot
- * make the agent read a large body (bulk deletes and dissociations carry JSON bodies, so every
- * method is parsed); the error middleware last; an authenticated request to an unknown path ends
- * in a plain 404.
+ * Builds the router mounted at the agent's prefix. The order is load-bearing
+ * (docs/agent-protocol.md#middleware-order, with Grove's deviations): CORS first so preflights
+ * never need a token; correlation id, logging and the client's address (through trusted proxies)
+ * before anything can fail; public routes (health, login — the login bodies parsed with a small
+ * limit) before the token check; the IP whitelist after the token check; bodies parsed only then,
+ * so that an anonymous client cannot make the agent read a large body (bulk deletes and
+ * dissociations carry JSON bodies, so every method is parsed); the error middleware last; an
+ * authenticated request to an unknown path ends in a plain 404.
  *
  * @example
  * ```ts

@@ -7,9 +7,8 @@ import { correlationIdOf } from './middlewares/correlation-id';
 
 /**
  * The caller of a request: the session's user, the `timezone` of the query string (required and
- * validated, spec §3.1), the correlation id, the client's IP (through trusted proxies only) and
- * the frontend page's
- * project/environment (`Forest-Context-Url`).
+ * validated, docs/agent-protocol.md#timezone), the correlation id, the client's IP (through trusted
+ * proxies only) and the frontend page's project/environment (`Forest-Context-Url`).
  *
  * @example
  * ```ts

@@ -8,7 +8,8 @@ import { createDefaultLogger } from './default-logger';
 import { parseByteSize } from './parse-byte-size';
 
 /**
- * Options of `createAgent` (seed §2.1), plus the platform URL and cache/export settings.
+ * Options of `createAgent` (docs/agent-protocol.md#agent-options), plus the platform URL and
+ * cache/export settings.
  *
  * @example
  * ```ts

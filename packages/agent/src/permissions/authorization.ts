@@ -88,8 +88,9 @@ export class Authorization {
 
   /**
    * Decides an action trigger (conditions on the selection, approval requirement), or an approval
-   * when `requesterId` is given, throwing the protocol's errors (spec §8.3). `approverCount`
-   * counts the selection without the caller's scope, to name the roles allowed to approve.
+   * when `requesterId` is given, throwing the protocol's errors
+   * (docs/agent-protocol.md#action-authorization). `approverCount` counts the selection without the
+   * caller's scope, to name the roles allowed to approve.
    */
   async assertCanTriggerAction(
     caller: RequestUser,
@@ -157,7 +158,10 @@ function toUser(caller: RequestUser) {
   return { id: caller.id, renderingId: caller.renderingId };
 }
 
-/** A condition that cannot be evaluated is the 422 `InvalidActionConditionError` (spec §8.3). */
+/**
+ * A condition that cannot be evaluated is the 422 `InvalidActionConditionError`
+ * (docs/agent-protocol.md#action-authorization).
+ */
 function guardCount(count: SelectionCounter): SelectionCounter {
   return async condition => {
     try {

@@ -16,22 +16,28 @@ import { parseSort } from './parse-sort';
  * ```
  */
 export interface BuildFilterOptions {
-  /** The caller's scope on the collection (spec §10.3), already substituted; `null` = none. */
+  /**
+   * The caller's scope on the collection (docs/agent-protocol.md#scopes), already substituted;
+   * `null` = none.
+   */
   readonly scope?: ConditionTree | null;
   /** Another restriction (a selection, the parent of a related list, an id…); `null` = none. */
   readonly extraTree?: ConditionTree | null;
   /** The caller's timezone, handed to the condition-tree parser. */
   readonly timezone?: string;
-  /** Reads `segmentQuery` + `connectionName` (list and count only; spec §3.4). */
+  /**
+   * Reads `segmentQuery` + `connectionName` (list and count only;
+   * docs/agent-protocol.md#filters-search-and-segments).
+   */
   readonly withLiveQuery?: boolean;
   /** The largest `page[size]` (the agent's `maxPageSize`); no cap when absent. */
   readonly maxPageSize?: number;
 }
 
 /**
- * The filter of a data route (spec §3.4): `filters` ∧ scope ∧ `extraTree`, with the search,
- * `searchExtended`, the segment and, when asked, the live-query segment (its
- * `{{currentUser.x}}` placeholders are left for the route to bind).
+ * The filter of a data route (docs/agent-protocol.md#filters-search-and-segments): `filters` ∧
+ * scope ∧ `extraTree`, with the search, `searchExtended`, the segment and, when asked, the
+ * live-query segment (its `{{currentUser.x}}` placeholders are left for the route to bind).
  *
  * @param collection - The collection filtered.
  * @param query - The query string, or a selection's merged query.
@@ -63,7 +69,7 @@ export function buildFilter(
 
 /**
  * {@link buildFilter} plus the page (`page[size]`, `page[number]`) and the sort (`sort`; empty
- * when absent: no default order on lists, spec §3.3).
+ * when absent: no default order on lists, docs/agent-protocol.md#sorting).
  *
  * @example
  * ```ts

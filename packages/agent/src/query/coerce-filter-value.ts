@@ -5,12 +5,13 @@ const trueWords: ReadonlySet<string> = new Set(['true', 'yes', '1']);
 const falseWords: ReadonlySet<string> = new Set(['false', 'no', '0']);
 
 /**
- * Casts the value of a wire condition to what its column expects, before validation (spec §4.3):
- * the six numeric-argument operators (`LongerThan`, `PreviousXDays`…) read a Number; `In` /
- * `NotIn` read a list (a string is split on commas and trimmed, Number lists drop what is not a
- * number); otherwise String/Date/Dateonly columns read strings, Number columns numbers, Boolean
- * columns `true/yes/1` and `false/no/0` (anything else by truthiness). Other column types, `null`
- * and `undefined` are left as they are; arrays are cast item by item.
+ * Casts the value of a wire condition to what its column expects, before validation
+ * (docs/agent-protocol.md#value-coercion): the six numeric-argument operators (`LongerThan`,
+ * `PreviousXDays`…) read a Number; `In` / `NotIn` read a list (a string is split on commas and
+ * trimmed, Number lists drop what is not a number); otherwise String/Date/Dateonly columns read
+ * strings, Number columns numbers, Boolean columns `true/yes/1` and `false/no/0` (anything else by
+ * truthiness). Other column types, `null` and `undefined` are left as they are; arrays are cast
+ * item by item.
  *
  * Grove: a blank string read as a Number is `NaN` (not `0`), so `1,,2` is `[1, 2]` and `Equal ''`
  * on a Number column is refused instead of matching zero.

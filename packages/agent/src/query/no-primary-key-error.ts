@@ -2,7 +2,8 @@ import { UnprocessableError } from '@grove/datasource-toolkit';
 
 /**
  * The error of an operation that needs record ids on a collection without primary key
- * (spec §5): 422, name `NoPrimaryKeyError`, `This collection has no primary key`.
+ * (docs/agent-protocol.md#record-ids): 422, name `NoPrimaryKeyError`, `This collection has no
+ * primary key`.
  *
  * @param collectionName - Carried in `data.collection` for logs and clients.
  *

@@ -16,10 +16,11 @@ import { queryLimits } from './query-limits';
 import type { QueryParams } from './query-params';
 
 /**
- * Reads a condition tree sent by a client (spec §4): a JSON string or an object; operators and
- * aggregators in any casing (`greater_than`, `greaterThan`, `GreaterThan`; `and`, `Or`); a branch
- * of one condition collapses to it; values are cast to their column's type (§4.3, relation paths
- * included), then the tree is validated against the collection.
+ * Reads a condition tree sent by a client (docs/agent-protocol.md#condition-trees): a JSON string
+ * or an object; operators and aggregators in any casing (`greater_than`, `greaterThan`,
+ * `GreaterThan`; `and`, `Or`); a branch of one condition collapses to it; values are cast to their
+ * column's type (docs/agent-protocol.md#value-coercion, relation paths included), then the tree is
+ * validated against the collection.
  *
  * @param raw - The tree: a JSON string, a plain object, or absent (`undefined`, `null`, blank).
  * @param collection - The collection whose fields the tree names.
@@ -68,7 +69,8 @@ export function parseConditionTree(
 }
 
 /**
- * Reads the `filters` query parameter (spec §3.4) with {@link parseConditionTree}.
+ * Reads the `filters` query parameter (docs/agent-protocol.md#filters-search-and-segments) with
+ * {@link parseConditionTree}.
  *
  * @param query - The query string, possibly merged with a bulk body's subset query.
  * @param collection - The collection the filters apply to.

@@ -10,9 +10,9 @@ import type { Collection, CompositeId } from '@grove/datasource-toolkit';
 import { noPrimaryKeyError } from './no-primary-key-error';
 
 /**
- * Unpacks a record id of the protocol (spec §5): the primary-key values joined with `|`, in
- * schema order. Parts of Number keys become numbers; every part is then type-checked against its
- * column (a Uuid key needs a UUID, an Enum key a listed value…).
+ * Unpacks a record id of the protocol (docs/agent-protocol.md#record-ids): the primary-key values
+ * joined with `|`, in schema order. Parts of Number keys become numbers; every part is then
+ * type-checked against its column (a Uuid key needs a UUID, an Enum key a listed value…).
  *
  * @param collection - The collection the id belongs to.
  * @param packed - The packed id, already percent-decoded (`7|A-1`).

@@ -2,7 +2,7 @@ import { Page, ValidationError } from '@grove/datasource-toolkit';
 import type { QueryParams } from './query-params';
 import { readQueryString } from './read-query-string';
 
-/** Records per page when `page[size]` is absent (spec §3.2). */
+/** Records per page when `page[size]` is absent (docs/agent-protocol.md#pagination). */
 const defaultPageSize = 15;
 
 /**
@@ -27,8 +27,8 @@ export interface ParsePageOptions {
  * @returns The page: skip `(number - 1) × size`, limit `size`.
  * @throws ValidationError `Invalid pagination [limit: <size>, skip: <number>]` (the values as
  *   given) when a value does not parse, is not positive, or the offset is past any safe integer;
- *   `Invalid pagination: page[size] …` when the size is over `maxPageSize` (Grove deviation: the
- *   vendor has no upper bound).
+ *   `Invalid pagination: page[size] …` when the size is over `maxPageSize`
+ *   (docs/decisions.md#d11-page-size-cap: the vendor has no upper bound).
  *
  * @example
  * ```ts

@@ -10,11 +10,11 @@ import type { QueryParams } from './query-params';
 import { readQueryList } from './read-query-list';
 
 /**
- * Reads which fields a read returns (spec §3.5). A non-blank `Forest-Projection` header wins
- * (`title,author:firstName,author:address:city`, nested relation paths allowed); else
- * `fields[<collection>]=f1,rel` with `fields[<rel>]=x,y` for each relation listed (one level);
- * else every column plus every column of each to-one relation. Primary keys are always added, at
- * the root and in every embedded relation, for the JSON:API ids.
+ * Reads which fields a read returns (docs/agent-protocol.md#projection). A non-blank
+ * `Forest-Projection` header wins (`title,author:firstName,author:address:city`, nested relation
+ * paths allowed); else `fields[<collection>]=f1,rel` with `fields[<rel>]=x,y` for each relation
+ * listed (one level); else every column plus every column of each to-one relation. Primary keys are
+ * always added, at the root and in every embedded relation, for the JSON:API ids.
  *
  * @param query - The query string (`request.query`).
  * @param headers - The request headers (`request.headers`); names are matched in any casing.
@@ -41,8 +41,8 @@ export function parseProjection(
 }
 
 /**
- * Reads the columns of a CSV export (spec §11): the same sources as {@link parseProjection}, in
- * the order given, without adding primary keys.
+ * Reads the columns of a CSV export (docs/agent-protocol.md#csv-export): the same sources as {@link
+ * parseProjection}, in the order given, without adding primary keys.
  *
  * @example
  * ```ts

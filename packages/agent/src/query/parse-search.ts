@@ -7,9 +7,10 @@ import { readQueryString } from './read-query-string';
 const falsyFlags: ReadonlySet<string> = new Set(['', '0', 'false']);
 
 /**
- * Reads `search` and `searchExtended` (spec §3.4). A blank search is ignored, even on a
- * collection that is not searchable (bulk bodies send `"search": ""`); the text is kept as
- * typed. `searchExtended` is true unless absent, empty, `0` or `false` (any casing).
+ * Reads `search` and `searchExtended` (docs/agent-protocol.md#filters-search-and-segments). A blank
+ * search is ignored, even on a collection that is not searchable (bulk bodies send `"search": ""`);
+ * the text is kept as typed. `searchExtended` is true unless absent, empty, `0` or `false` (any
+ * casing).
  *
  * @param query - The query string, possibly merged with a bulk body's subset query.
  * @param collection - The collection searched.

@@ -4,8 +4,10 @@ import type { QueryParams } from './query-params';
 import { readQueryString } from './read-query-string';
 
 /**
- * Reads `segment`, the name of a segment defined in code (spec §3.4). Grove deviation: an unknown
- * name is refused instead of being ignored.
+ * Reads `segment`, the name of a segment defined in code
+ * (docs/agent-protocol.md#filters-search-and-segments).
+ * docs/decisions.md#d3-unknown-segments-and-empty-counts: an unknown name is refused instead of
+ * being ignored.
  *
  * @param query - The query string, possibly merged with a bulk body's subset query.
  * @param collection - The collection whose `schema.segments` list the known names.
@@ -29,8 +31,9 @@ export function parseSegment(query: QueryParams, collection: Collection): string
 }
 
 /**
- * Reads a live-query (SQL) segment: `segmentQuery` with its `connectionName` (spec §3.4). The
- * `{{currentUser.x}}` placeholders are left in the query for the route to bind.
+ * Reads a live-query (SQL) segment: `segmentQuery` with its `connectionName`
+ * (docs/agent-protocol.md#filters-search-and-segments). The `{{currentUser.x}}` placeholders are
+ * left in the query for the route to bind.
  *
  * @param query - The query string, possibly merged with a bulk body's subset query.
  * @returns The query and its connection, or `undefined` when `segmentQuery` is absent or blank.

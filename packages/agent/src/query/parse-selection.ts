@@ -10,8 +10,8 @@ import type { QueryParams } from './query-params';
 import { isJsonObject, type JsonObject } from './is-json-object';
 
 /**
- * The records a bulk body selects (spec §3.6); see {@link parseSelection} and
- * {@link selectionTree}.
+ * The records a bulk body selects (docs/agent-protocol.md#bulk-selection); see {@link
+ * parseSelection} and {@link selectionTree}.
  *
  * @example
  * ```ts

@@ -5,10 +5,10 @@ import { queryLimits } from './query-limits';
 import { readQueryString } from './read-query-string';
 
 /**
- * Reads `?sort=f1,-f2` (spec §3.3): comma-separated fields, a leading `-` for descending, and a
- * relation path written with a dot (`author.lastName`), of which only the first dot becomes the
- * internal `:` separator. Every field must be a column reachable through to-one relations and
- * sortable (a column without `isSortable: false`, as `Sort.byPrimaryKeys` reads it).
+ * Reads `?sort=f1,-f2` (docs/agent-protocol.md#sorting): comma-separated fields, a leading `-` for
+ * descending, and a relation path written with a dot (`author.lastName`), of which only the first
+ * dot becomes the internal `:` separator. Every field must be a column reachable through to-one
+ * relations and sortable (a column without `isSortable: false`, as `Sort.byPrimaryKeys` reads it).
  *
  * @param query - The query string (`request.query`).
  * @param collection - The collection the sort applies to.

@@ -3,10 +3,10 @@ import type { QueryParams } from './query-params';
 import { readQueryString } from './read-query-string';
 
 /**
- * Reads the caller's IANA timezone from `?timezone=` (spec §3.1): the query string only, on every
- * route that needs a caller, whatever the method. The zone comes back under its canonical name
- * (`europe/PARIS` → `Europe/Paris`), so that the caches keyed by zone (luxon's, the SQL source's
- * offset tables) hold one entry per zone, not one per spelling a client invents.
+ * Reads the caller's IANA timezone from `?timezone=` (docs/agent-protocol.md#timezone): the query
+ * string only, on every route that needs a caller, whatever the method. The zone comes back under
+ * its canonical name (`europe/PARIS` → `Europe/Paris`), so that the caches keyed by zone (luxon's,
+ * the SQL source's offset tables) hold one entry per zone, not one per spelling a client invents.
  *
  * @param query - The query string (`request.query`).
  * @returns The canonical timezone name, e.g. `Europe/Paris`.

@@ -13,10 +13,10 @@ import type { ReadableRelations } from './readable-relations';
 import { buildScopedFilter } from './scoped-filter';
 
 /**
- * Streams a CSV export (spec §11) of a collection's records, restricted by `extraTree` for
- * related exports: the header and the size (`maxExportSize`) are checked before any byte is
- * sent, then records are fetched page by page (`exportPageSize`) and written as they come, so
- * memory does not grow with the rows. Embedded to-one relations are exported as the caller may
+ * Streams a CSV export (docs/agent-protocol.md#csv-export) of a collection's records, restricted by
+ * `extraTree` for related exports: the header and the size (`maxExportSize`) are checked before any
+ * byte is sent, then records are fetched page by page (`exportPageSize`) and written as they come,
+ * so memory does not grow with the rows. Embedded to-one relations are exported as the caller may
  * read them (`readableRelations`).
  *
  * @example
@@ -36,7 +36,8 @@ export async function exportCsv(
   const projection = parseCsvProjection(request.query, request.headers, collection);
   const readable = await readableRelations(services, caller, collection, projection);
   const sort = parseSort(request.query, collection);
-  // The filter parses (and validates) `page[...]`, which exports then ignore (spec §11).
+  // The filter parses (and validates) `page[...]`, which exports then ignore
+  // (docs/agent-protocol.md#csv-export).
   const filter = await buildScopedFilter(services, caller, collection, request.query, {
     extraTree,
   });

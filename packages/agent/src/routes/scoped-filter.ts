@@ -16,11 +16,12 @@ export interface ScopedFilterOptions {
 }
 
 /**
- * The record set of a data route (spec §3.4): the request's `filters` AND the caller's scope AND
- * segment AND search AND the route's own restriction, plus page and sort. Filters and sorts
- * through a relation need the browse right on the related collection (403 otherwise). A live-query segment
- * is checked against the caller's rights, then its length and SQL (one SELECT, 422), and
- * receives the caller's `{{currentUser.x}}` values.
+ * The record set of a data route (docs/agent-protocol.md#filters-search-and-segments): the
+ * request's `filters` AND the caller's scope AND segment AND search AND the route's own
+ * restriction, plus page and sort. Filters and sorts through a relation need the browse right on
+ * the related collection (403 otherwise). A live-query segment is checked against the caller's
+ * rights, then its length and SQL (one SELECT, 422), and receives the caller's `{{currentUser.x}}`
+ * values.
  *
  * @example
  * ```ts

@@ -1,6 +1,6 @@
 import { ValidationError } from '@grove/datasource-toolkit';
 
-/** Where an action is served (spec §8.1). */
+/** Where an action is served (docs/agent-protocol.md#action-routes). */
 export interface ActionEndpoint {
   /** The action name. */
   readonly name: string;

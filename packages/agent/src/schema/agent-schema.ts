@@ -16,7 +16,7 @@ export type SchemaColumnType =
   | { fields: Array<{ field: string; type: SchemaColumnType; enums?: string[] }> };
 
 /**
- * A validation rule the frontend enforces (spec §13.4).
+ * A validation rule the frontend enforces (docs/agent-protocol.md#column-fields).
  *
  * @example
  * ```ts
@@ -40,8 +40,9 @@ export interface SchemaValidation {
 export type SchemaRelationship = 'BelongsTo' | 'HasOne' | 'HasMany' | 'BelongsToMany';
 
 /**
- * A field object (spec §13.4 and §13.5); keys are written in alphabetical order. `relationship`
- * is present on relations only; columns have `enums` as a list and `reference: null`.
+ * A field object (docs/agent-protocol.md#column-fields and docs/agent-protocol.md#relation-fields);
+ * keys are written in alphabetical order. `relationship` is present on relations only; columns have
+ * `enums` as a list and `reference: null`.
  *
  * @example
  * ```ts
@@ -69,7 +70,7 @@ export interface SchemaField {
 }
 
 /**
- * An action object (spec §13.6).
+ * An action object (docs/agent-protocol.md#action-objects).
  *
  * @example
  * ```ts
@@ -95,7 +96,7 @@ export interface SchemaAction {
 }
 
 /**
- * A segment object (spec §13.7).
+ * A segment object (docs/agent-protocol.md#segment-objects).
  *
  * @example
  * ```ts
@@ -108,7 +109,7 @@ export interface SchemaSegment {
 }
 
 /**
- * A collection object, keys in the order of spec §13.2.
+ * A collection object, keys in the order of docs/agent-protocol.md#collection-objects.
  *
  * @example
  * ```ts
@@ -132,7 +133,7 @@ export interface SchemaCollection {
 }
 
 /**
- * Who generated the schema (spec §13.8).
+ * Who generated the schema (docs/agent-protocol.md#schema-meta).
  *
  * @example
  * ```ts
@@ -148,7 +149,7 @@ export interface SchemaMeta {
 }
 
 /**
- * The schema of an agent: the content of `.grove-schema.json` (spec §13).
+ * The schema of an agent: the content of `.grove-schema.json` (docs/agent-protocol.md#schema-file).
  *
  * @example
  * ```ts

@@ -2,7 +2,8 @@
 import { version } from '../../package.json';
 
 /**
- * The version of `@grove/agent`, published as `liana_version` in the schema meta (spec §13.8).
+ * The version of `@grove/agent`, published as `liana_version` in the schema meta
+ * (docs/agent-protocol.md#schema-meta).
  *
  * @example
  * ```ts

@@ -4,8 +4,9 @@ import { buildSchemaCollection, type GenerateSchemaOptions } from './schema-coll
 import { buildSchemaMeta } from './schema-meta';
 
 /**
- * Generates the schema of a customized data source (spec §13): collections sorted by name with a
- * locale-aware comparison, each with its fields, actions and segments, and the meta.
+ * Generates the schema of a customized data source (docs/agent-protocol.md#schema-file):
+ * collections sorted by name with a locale-aware comparison, each with its fields, actions and
+ * segments, and the meta.
  *
  * @param dataSource - The customized data source (the top of the decorator stack).
  * @param options - `useUnsafeActionEndpoint`, which changes action ids and endpoints and refuses

@@ -15,9 +15,10 @@ const actionTypes: Record<ActionScope, SchemaAction['type']> = {
 };
 
 /**
- * The action object of the schema (spec §13.6). A static form is evaluated once and published
- * whole (`defaultValue`s, `layout` when it has one, `hooks.load: false`); a dynamic one is
- * replaced by the loading placeholder and `hooks.load: true`, so the frontend calls `hooks/load`.
+ * The action object of the schema (docs/agent-protocol.md#action-objects). A static form is
+ * evaluated once and published whole (`defaultValue`s, `layout` when it has one, `hooks.load:
+ * false`); a dynamic one is replaced by the loading placeholder and `hooks.load: true`, so the
+ * frontend calls `hooks/load`.
  *
  * @param collection - The collection of the action.
  * @param endpoint - The action's entry of `listActionEndpoints` (its `id` and `endpoint`).

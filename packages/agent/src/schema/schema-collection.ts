@@ -7,14 +7,15 @@ import { buildRelationField } from './schema-relation-field';
 
 /** Options of {@link buildSchemaCollection} and `generateSchema`. */
 export interface GenerateSchemaOptions {
-  /** Action routes without the declaration index (spec §8.1). */
+  /** Action routes without the declaration index (docs/agent-protocol.md#action-routes). */
   readonly useUnsafeActionEndpoint: boolean;
 }
 
 /**
- * The collection object of the schema (spec §13.2–13.7), keys in the order of §13.2: fields
- * sorted by name without the foreign keys of ManyToOne relations (unless they are primary keys),
- * actions sorted by name (their ids keep the declaration index), segments sorted by name.
+ * The collection object of the schema (docs/agent-protocol.md#collection-objects), keys in the
+ * order of docs/agent-protocol.md#collection-objects: fields sorted by name without the foreign
+ * keys of ManyToOne relations (unless they are primary keys), actions sorted by name (their ids
+ * keep the declaration index), segments sorted by name.
  *
  * @param collection - A collection of the customized data source.
  * @param options - `useUnsafeActionEndpoint`.

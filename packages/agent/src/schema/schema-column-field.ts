@@ -5,8 +5,9 @@ import { toSchemaValidations } from './schema-validations';
 import { toJsonValue } from './to-json-value';
 
 /**
- * The field object of a column (spec §13.4), keys in alphabetical order. A foreign key that is
- * also a primary key (the only foreign keys the schema lists) is published read-only.
+ * The field object of a column (docs/agent-protocol.md#column-fields), keys in alphabetical order.
+ * A foreign key that is also a primary key (the only foreign keys the schema lists) is published
+ * read-only.
  *
  * @param name - The column name.
  * @param column - Its schema.

@@ -2,9 +2,9 @@ import type { ColumnType, NestedEnumType } from '@grove/datasource-toolkit';
 import type { SchemaColumnType } from './agent-schema';
 
 /**
- * Converts a column type to its schema form (spec §13.4): `Binary` becomes `String`, arrays stay
- * one-element lists, and composite objects become `{ fields: [{ field, type, enums? }] }` with
- * nested enum values sorted.
+ * Converts a column type to its schema form (docs/agent-protocol.md#column-fields): `Binary`
+ * becomes `String`, arrays stay one-element lists, and composite objects become `{ fields: [{
+ * field, type, enums? }] }` with nested enum values sorted.
  *
  * @param columnType - The type of a column of the data source.
  * @example

@@ -6,9 +6,10 @@ import { prettyCompactJson } from './pretty-compact-json';
 import { buildSchemaMeta } from './schema-meta';
 
 /**
- * Writes the schema file (spec §13.1): `{ collections, meta }` as pretty-compact JSON (2-space
- * indentation, anything fitting in 100 characters on one line) with a trailing newline. The text
- * goes to a temporary file renamed over the target, so a crash never leaves half a schema.
+ * Writes the schema file (docs/agent-protocol.md#schema-file): `{ collections, meta }` as
+ * pretty-compact JSON (2-space indentation, anything fitting in 100 characters on one line) with a
+ * trailing newline. The text goes to a temporary file renamed over the target, so a crash never
+ * leaves half a schema.
  *
  * @param path - Where to write, e.g. `.grove-schema.json`.
  * @param schema - The generated schema.
@@ -82,9 +83,9 @@ export async function readSchemaFile(path: string): Promise<AgentSchema> {
 }
 
 /**
- * Reads the schema file in production, where it is mandatory (spec §13.1): a missing file is a
- * ValidationError `Can't load <path>. Providing a schema is mandatory in production.`; other
- * problems are reported as by {@link readSchemaFile}.
+ * Reads the schema file in production, where it is mandatory (docs/agent-protocol.md#schema-file):
+ * a missing file is a ValidationError `Can't load <path>. Providing a schema is mandatory in
+ * production.`; other problems are reported as by {@link readSchemaFile}.
  *
  * @param path - The schema file.
  * @example

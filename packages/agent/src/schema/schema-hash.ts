@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto';
 import type { AgentSchema } from './agent-schema';
 
 /**
- * The hash the platform compares before accepting a schema (spec §13.9): lowercase hex SHA-1 of
- * the compact JSON of `{ collections, meta }` (key order as held in memory).
+ * The hash the platform compares before accepting a schema
+ * (docs/agent-protocol.md#schema-publication): lowercase hex SHA-1 of the compact JSON of `{
+ * collections, meta }` (key order as held in memory).
  *
  * @param schema - The schema (collections from the file in production, meta always rebuilt).
  * @example

@@ -2,8 +2,9 @@ import type { SchemaMeta } from './agent-schema';
 import { agentVersion } from './agent-version';
 
 /**
- * The meta of the schema (spec §13.8): Grove's own liana name and version, and the Node.js
- * version running the agent. Always rebuilt, also when the collections come from the file.
+ * The meta of the schema (docs/agent-protocol.md#schema-meta): Grove's own liana name and version,
+ * and the Node.js version running the agent. Always rebuilt, also when the collections come from
+ * the file.
  *
  * @example
  * ```ts

@@ -20,10 +20,10 @@ type RelationParts = Pick<
   };
 
 /**
- * The field object of a relation (spec §13.5), keys in alphabetical order: a ManyToOne is a
- * `BelongsTo` typed and validated like its foreign key, a OneToOne a `HasOne`, a OneToMany a
- * `HasMany` and a ManyToMany a `BelongsToMany` (both typed as a one-element list), with
- * `inverseOf` naming the relation of the other side.
+ * The field object of a relation (docs/agent-protocol.md#relation-fields), keys in alphabetical
+ * order: a ManyToOne is a `BelongsTo` typed and validated like its foreign key, a OneToOne a
+ * `HasOne`, a OneToMany a `HasMany` and a ManyToMany a `BelongsToMany` (both typed as a one-element
+ * list), with `inverseOf` naming the relation of the other side.
  *
  * @param collection - The collection owning the relation.
  * @param name - The relation name.

@@ -60,10 +60,11 @@ const rewriteTargets = new Set<Operator>([
 const dateTypes: readonly unknown[] = ['Date', 'Dateonly'];
 
 /**
- * Converts the validation rules of a column to the frontend's (spec §13.4): time-relative rules
- * are dropped, other operators are rewritten into published ones when an equivalent exists (else
- * dropped), comparisons of dates become `is after` / `is before`, then rules of the same type are
- * merged (tightest bound, regular expressions combined).
+ * Converts the validation rules of a column to the frontend's
+ * (docs/agent-protocol.md#column-fields): time-relative rules are dropped, other operators are
+ * rewritten into published ones when an equivalent exists (else dropped), comparisons of dates
+ * become `is after` / `is before`, then rules of the same type are merged (tightest bound, regular
+ * expressions combined).
  *
  * @param column - The column (its `columnType` and `validation`).
  * @example

@@ -17,7 +17,7 @@ export interface ApimapResource {
   };
 }
 
-/** The JSON:API document of `POST /forest/apimaps` (spec §13.9). */
+/** The JSON:API document of `POST /forest/apimaps` (docs/agent-protocol.md#schema-publication). */
 export interface Apimap {
   data: ApimapResource[];
   included: ApimapResource[];
@@ -25,11 +25,12 @@ export interface Apimap {
 }
 
 /**
- * Builds the document the agent uploads to the platform (spec §13.9): one `collections` resource
- * per collection (id = its name) whose attributes are the collection object without `actions`
- * and `segments`, which become relationships to `actions` and `segments` resources listed in
- * `included`; the top-level `meta` is the schema meta plus `schemaFileHash`. Attributes keep
- * `name` (and `id` for actions and segments), as the readers of this document expect.
+ * Builds the document the agent uploads to the platform
+ * (docs/agent-protocol.md#schema-publication): one `collections` resource per collection (id = its
+ * name) whose attributes are the collection object without `actions` and `segments`, which become
+ * relationships to `actions` and `segments` resources listed in `included`; the top-level `meta` is
+ * the schema meta plus `schemaFileHash`. Attributes keep `name` (and `id` for actions and
+ * segments), as the readers of this document expect.
  *
  * @param schema - The schema.
  * @param hash - Its {@link computeSchemaHash}.

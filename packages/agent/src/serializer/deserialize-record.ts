@@ -9,11 +9,12 @@ import { parseId } from '../query/parse-id';
 import { isJsonObject, type JsonObject } from '../query/is-json-object';
 
 /**
- * Reads a create / update body (spec §6.3): `data.attributes` copied as they are, every key
- * being a column of the collection (a relation name is refused: no nested writes from HTTP); `data.id` fills the primary keys the attributes do not hold
- * (attributes win); to-one `relationships` give the packed id of their target, or `null` to
- * unlink; to-many relationships are ignored. Values are not type-checked here (the route
- * validates the record, and refuses an empty one).
+ * Reads a create / update body (docs/agent-protocol.md#request-bodies): `data.attributes` copied as
+ * they are, every key being a column of the collection (a relation name is refused: no nested
+ * writes from HTTP); `data.id` fills the primary keys the attributes do not hold (attributes win);
+ * to-one `relationships` give the packed id of their target, or `null` to unlink; to-many
+ * relationships are ignored. Values are not type-checked here (the route validates the record, and
+ * refuses an empty one).
  *
  * @param collection - The collection written.
  * @param body - The parsed JSON body.

@@ -54,9 +54,10 @@ export interface JsonApiSearchDecorator {
 }
 
 /**
- * A JSON:API response document of the agent (spec §6.1): `data` is an array for lists, an object
- * or `null` for one record; `included` holds the related records (absent when there is none);
- * `meta.decorators` the search highlights of lists (spec §6.2).
+ * A JSON:API response document of the agent (docs/agent-protocol.md#jsonapi-documents): `data` is
+ * an array for lists, an object or `null` for one record; `included` holds the related records
+ * (absent when there is none); `meta.decorators` the search highlights of lists
+ * (docs/agent-protocol.md#search-highlights).
  *
  * @example
  * ```ts

@@ -10,9 +10,9 @@ import type {
 import { serializationPlan } from './serialization-plan';
 
 /**
- * Turns records into JSON:API resources (spec §6.1) and collects their related records into one
- * `included` list, deduplicated by type and id (a record reached twice with different projections
- * gets the union of both). One builder serves one document.
+ * Turns records into JSON:API resources (docs/agent-protocol.md#jsonapi-documents) and collects
+ * their related records into one `included` list, deduplicated by type and id (a record reached
+ * twice with different projections gets the union of both). One builder serves one document.
  *
  * @example
  * ```ts

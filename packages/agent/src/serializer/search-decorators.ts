@@ -1,10 +1,10 @@
 import type { JsonApiResource, JsonApiSearchDecorator } from './json-api-document';
 
 /**
- * The search highlights of a list (spec §6.2): for each resource with at least one top-level
- * attribute whose text contains the search (case-insensitive), an entry naming those attributes.
- * Keys are `"0"`, `"1"`… numbered over the matching resources only. Null values never match;
- * objects are compared as JSON, dates as ISO strings.
+ * The search highlights of a list (docs/agent-protocol.md#search-highlights): for each resource
+ * with at least one top-level attribute whose text contains the search (case-insensitive), an entry
+ * naming those attributes. Keys are `"0"`, `"1"`… numbered over the matching resources only. Null
+ * values never match; objects are compared as JSON, dates as ISO strings.
  *
  * @param resources - The resources of the list, in order.
  * @param search - The search text (trimmed; blank means no highlight).

@@ -38,9 +38,10 @@ export interface SerializationPlan {
 const plans = new WeakMap<Projection, SerializationPlan>();
 
 /**
- * The fields a resource of `collection` holds under `projection` (spec §6.1): projected columns
- * as attributes, projected to-one relations with their sub-projection, every to-many relation as
- * a link; in schema order. Cached per projection.
+ * The fields a resource of `collection` holds under `projection`
+ * (docs/agent-protocol.md#jsonapi-documents): projected columns as attributes, projected to-one
+ * relations with their sub-projection, every to-many relation as a link; in schema order. Cached
+ * per projection.
  *
  * @example
  * ```ts

@@ -3,8 +3,9 @@ import type { JsonApiDocument } from './json-api-document';
 import { ResourceBuilder } from './resource-builder';
 
 /**
- * Serializes one record as a JSON:API document (spec §6.1): `data` is the resource, or `null`
- * when there is no record (an update that moved the record out of the caller's scope, §7.6).
+ * Serializes one record as a JSON:API document (docs/agent-protocol.md#jsonapi-documents): `data`
+ * is the resource, or `null` when there is no record (an update that moved the record out of the
+ * caller's scope, docs/agent-protocol.md#update).
  *
  * @param collection - The collection of the record.
  * @param record - The record as `list` returns it, or `null`.

@@ -4,11 +4,11 @@ import { ResourceBuilder } from './resource-builder';
 import { searchDecorators } from './search-decorators';
 
 /**
- * Serializes a list of records as a JSON:API document (spec §6.1): `data` is an array (empty
- * when there is no record), related records of the projected to-one relations go to `included`
- * (deduplicated, nested relations included), every resource links its to-many relations. With a
- * non-blank `search`, `meta.decorators` names the matching attributes of each matching record
- * (spec §6.2).
+ * Serializes a list of records as a JSON:API document (docs/agent-protocol.md#jsonapi-documents):
+ * `data` is an array (empty when there is no record), related records of the projected to-one
+ * relations go to `included` (deduplicated, nested relations included), every resource links its
+ * to-many relations. With a non-blank `search`, `meta.decorators` names the matching attributes of
+ * each matching record (docs/agent-protocol.md#search-highlights).
  *
  * @param collection - The collection of the records.
  * @param records - Records as `list` returns them (to-one relations nested).

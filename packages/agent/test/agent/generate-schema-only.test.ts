@@ -6,7 +6,7 @@ import { authSecret, envSecret, startFakePlatform } from '../helpers/fake-platfo
 import type { FakePlatform } from '../helpers/fake-platform';
 import { bookstoreFactory } from '../helpers/bookstore';
 
-describe('generateSchemaOnly (seed §4.3 rules)', () => {
+describe('generateSchemaOnly (docs/agent-protocol.md#schema-file)', () => {
   let platform: FakePlatform;
   let directory: string;
   let closed: number;

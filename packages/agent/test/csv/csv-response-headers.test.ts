@@ -3,7 +3,7 @@ import { csvResponseHeaders } from '../../src/csv/csv-response-headers';
 describe('csvResponseHeaders', () => {
   const now = new Date('2024-05-02T08:30:00Z');
 
-  it('writes the headers of spec §11 with a well-formed Content-Disposition', () => {
+  it('writes the headers of docs/agent-protocol.md#csv-export with a well-formed Content-Disposition', () => {
     expect(csvResponseHeaders('books.csv', now)).toEqual({
       'Content-Type': 'text/csv; charset=utf-8',
       'Content-Disposition': 'attachment; filename="books.csv"',

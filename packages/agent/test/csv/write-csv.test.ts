@@ -44,7 +44,7 @@ function pages(
 const tick = (): Promise<void> => new Promise(resolve => setImmediate(resolve));
 
 describe('writeCsv', () => {
-  it('reproduces the export example of spec §11, reading relation paths', async () => {
+  it('reproduces the export example of docs/agent-protocol.md#csv-export, reading relation paths', async () => {
     const output = new Output();
     const records = [
       { id: 12, title: 'Dune', author: { lastName: 'Herbert' } },

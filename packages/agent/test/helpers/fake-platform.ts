@@ -38,7 +38,7 @@ export interface FakePlatform {
 export const envSecret = 'e'.repeat(64);
 export const authSecret = 'a-test-auth-secret-of-32-chars!!';
 
-/** A platform user (server protocol §4.2) with a default admin profile. */
+/** A platform user (docs/platform-protocol.md#users) with a default admin profile. */
 export function platformUser(id: number, overrides: Record<string, unknown> = {}) {
   return {
     id,
@@ -123,7 +123,8 @@ export async function startFakePlatform(): Promise<FakePlatform> {
     request.on('close', () => streams.delete(response));
   });
 
-  // Activity logs (Grove addition to §5): stored in `state.activityLogs`.
+  // Activity logs (Grove's addition, docs/platform-protocol.md#agent-activity-logs): stored in
+  // `state.activityLogs`.
   app.post('/liana/v1/activity-logs', (request, response) => {
     if (state.activityLogsStatus) {
       response.status(state.activityLogsStatus).json({ errors: [{ detail: 'refused' }] });
@@ -150,7 +151,7 @@ export async function startFakePlatform(): Promise<FakePlatform> {
     response.status(204).end();
   });
 
-  // OIDC (server protocol §3): discovery, registration, token, keys, user info.
+  // OIDC (docs/platform-protocol.md#login): discovery, registration, token, keys, user info.
   app.get('/oidc/.well-known/openid-configuration', (_request, response) => {
     response.json({
       issuer: url,

@@ -97,7 +97,7 @@ describe('parseConditionTree', () => {
     });
   });
 
-  describe('coercion (spec §4.3)', () => {
+  describe('coercion (docs/agent-protocol.md#value-coercion)', () => {
     it.each([
       ['longer_than', 'title', '3', 3],
       ['shorter_than', 'title', '10', 10],

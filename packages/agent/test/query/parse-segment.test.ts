@@ -14,7 +14,7 @@ describe('parseSegment', () => {
     expect(parseSegment({ segment: null }, books)).toBeUndefined();
   });
 
-  it('refuses an unknown segment (Grove deviation)', () => {
+  it('refuses an unknown segment (docs/decisions.md#d3-unknown-segments-and-empty-counts)', () => {
     expect(thrown(() => parseSegment({ segment: 'Published ' }, books))).toMatchObject({
       code: 'ValidationError',
       message: 'Invalid segment: "Published "',

@@ -4,7 +4,7 @@ import { serializeRecords } from '../../src/serializer/serialize-records';
 import { caller, collection, thrown } from '../query/library';
 
 describe('serializeRecords', () => {
-  it('reproduces the JSON:API example of spec §6.1', async () => {
+  it('reproduces the JSON:API example of docs/agent-protocol.md#jsonapi-documents', async () => {
     const dataSource = createInMemoryDataSource({
       collections: {
         books: {
@@ -236,7 +236,7 @@ describe('serializeRecords', () => {
     });
   });
 
-  describe('search decorators (spec §6.2)', () => {
+  describe('search decorators (docs/agent-protocol.md#search-highlights)', () => {
     const books = collection('books');
     const projection = new Projection('id', 'title', 'summary');
     const records = [

@@ -158,10 +158,10 @@ const valueTypesByOperator = new Map<Operator, readonly ValueType[]>(
 );
 
 /**
- * The types a condition's value may have for an operator (spec §2.4): the column types listing
- * the operator (plus `Null` for Equal/In/NotIn/IncludesAll/IncludesNone), only `Null` for the
- * operators taking no value, only `Number` for the six numeric-argument operators. Array values
- * are checked element by element.
+ * The types a condition's value may have for an operator (docs/query-model.md#value-types): the
+ * column types listing the operator (plus `Null` for Equal/In/NotIn/IncludesAll/IncludesNone), only
+ * `Null` for the operators taking no value, only `Number` for the six numeric-argument operators.
+ * Array values are checked element by element.
  *
  * @example
  * ```ts

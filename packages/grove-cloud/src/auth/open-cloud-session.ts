@@ -53,8 +53,9 @@ export async function userToken(
 }
 
 /**
- * Checks the variables of a command that talks to the platform (§3.2: the env secret, the
- * server URL), logs in when no valid token exists, and returns the platform client.
+ * Checks the variables of a command that talks to the platform
+ * (docs/platform-protocol.md#cli-variables: the env secret, the server URL), logs in when no valid
+ * token exists, and returns the platform client.
  *
  * @example
  * ```ts

@@ -14,7 +14,10 @@ import { BusinessError } from '../errors/business-error';
 import { applyCustomization, loadCustomization } from '../template/load-customization';
 import { readLocalDatasources } from './read-local-datasources';
 
-/** The fixed auth secret of local development agents (the vendor's, as in spec §8.5). */
+/**
+ * The fixed auth secret of local development agents (the vendor's, as in
+ * docs/platform-protocol.md#local-start).
+ */
 const developmentAuthSecret = 'dev8environment'.repeat(8);
 const levels = ['Debug', 'Info', 'Warn', 'Error'] as const;
 

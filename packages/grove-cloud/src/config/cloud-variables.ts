@@ -22,7 +22,7 @@ export function readServerUrl(env: Readonly<Record<string, string | undefined>>)
   return checkUrl('GROVE_SERVER_URL', env.GROVE_SERVER_URL ?? defaultServerUrl);
 }
 
-/** Checks a URL variable with the sheet's messages (§3.2). */
+/** Checks a URL variable with the sheet's messages (docs/platform-protocol.md#cli-variables). */
 export function checkUrl(name: string, value: string | undefined): string {
   if (!value) throw new BusinessError(`Missing ${name}. Please check your .env file.`);
   let url: URL;

@@ -14,9 +14,9 @@ function detailsOf(body: unknown): string[] {
 }
 
 /**
- * Translates a failed platform answer (spec §3.3): 400 → a {@link ValidationError} of its
- * details, each prefixed "🚨 "; 401/403 → "<context>: <status>\n<details>" and a hint to log in
- * again; anything else → "<context>: <status>\n<details>".
+ * Translates a failed platform answer (docs/platform-protocol.md#cli-errors): 400 → a {@link
+ * ValidationError} of its details, each prefixed "🚨 "; 401/403 → "<context>: <status>\n<details>"
+ * and a hint to log in again; anything else → "<context>: <status>\n<details>".
  *
  * @example
  * ```ts

@@ -97,7 +97,7 @@ describe('package and publish', () => {
     expect(JSON.parse(publish!.body.toString())).toEqual({ bundleId: 7 });
   });
 
-  it('a refused bundle: "Something went wrong" and exit code 1 (Grove deviation)', async () => {
+  it('a refused bundle: "Something went wrong" and exit code 1 (docs/decisions.md#d18-refused-bundle-exits-1)', async () => {
     await runCli(['package'], { cwd });
     stream('event: failed\ndata: {"error":"broken on purpose"}\n\n');
     const run = await runCli(['publish', '--force'], { env, cwd });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { version } from '../../package.json';
 import { ENV_SECRET, runCli } from '../helpers/run-cli';
 
-// The validation list of the sheet's §3.2–3.4, through the real program.
+// The validation list of docs/platform-protocol.md#cli-variables, through the real program.
 describe('grove-cloud validation messages', () => {
   let home: string;
   beforeAll(async () => {

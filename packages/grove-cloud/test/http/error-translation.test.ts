@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { json, startFakePlatform, type FakePlatform } from '../helpers/fake-platform';
 import { ENV_SECRET, runCli } from '../helpers/run-cli';
 
-// §3.3: how the platform's failures reach the user, against a real local HTTP server.
+// docs/platform-protocol.md#cli-errors: how the platform's failures reach the user, against a real
+// local HTTP server.
 describe('HTTP error translation', () => {
   let platform: FakePlatform;
   let cwd: string;

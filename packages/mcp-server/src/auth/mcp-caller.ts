@@ -1,4 +1,4 @@
-/** The scopes of an MCP access token (mcp.md §4): reads, writes, actions. */
+/** The scopes of an MCP access token (docs/mcp.md#scopes): reads, writes, actions. */
 export const MCP_SCOPES = ['mcp:read', 'mcp:write', 'mcp:action'] as const;
 
 /** One MCP scope. */

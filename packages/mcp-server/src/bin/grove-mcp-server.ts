@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npx grove-mcp-server`: the standalone MCP server (mcp.md §7).
+// `npx grove-mcp-server`: the standalone MCP server (docs/mcp.md#standalone-server).
 import { makeProgram } from '../standalone/make-program';
 
 makeProgram({ env: process.env, log: line => console.log(line) })

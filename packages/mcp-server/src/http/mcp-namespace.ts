@@ -1,6 +1,6 @@
 /**
- * Whether a pathname belongs to the MCP server's namespaces (mcp.md §8), segment-aware: without
- * a base path `/.well-known/*`, `/oauth/*` and `/mcp[/…]`; with `/ai`:
+ * Whether a pathname belongs to the MCP server's namespaces (docs/mcp.md#mounting), segment-aware:
+ * without a base path `/.well-known/*`, `/oauth/*` and `/mcp[/…]`; with `/ai`:
  * `/.well-known/oauth-authorization-server/ai[/…]`, `/.well-known/oauth-protected-resource/ai[/…]`,
  * `/ai/oauth/…` and `/ai/mcp[/…]`.
  *

@@ -1,4 +1,6 @@
-/** The public URLs the discovery documents advertise (mcp.md §4.2, §4.9). */
+/**
+ * The public URLs the discovery documents advertise (docs/mcp.md#discovery, docs/mcp.md#base-path).
+ */
 export interface McpUrls {
   readonly issuer: string;
   readonly authorize: string;

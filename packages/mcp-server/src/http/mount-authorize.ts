@@ -14,9 +14,9 @@ export interface AuthorizeRouteOptions {
 }
 
 /**
- * `GET|POST /oauth/authorize` (mcp.md §4.3): client and redirect URI checked (errors as JSON
- * 400, `invalid_client` for unknown or unapproved clients), then `response_type=code` and PKCE
- * S256 (errors redirected to the client), then a 302 to the platform's login and consent page
+ * `GET|POST /oauth/authorize` (docs/mcp.md#authorization): client and redirect URI checked (errors
+ * as JSON 400, `invalid_client` for unknown or unapproved clients), then `response_type=code` and
+ * PKCE S256 (errors redirected to the client), then a 302 to the platform's login and consent page
  * with the environment.
  *
  * @example

@@ -5,7 +5,8 @@ import type { McpUrls } from './mcp-urls';
 
 /**
  * Serves the RFC 8414 authorization-server metadata and the RFC 9728 protected-resource
- * metadata (mcp.md §4.2): PKCE S256 only, public clients (`none`), registration on the platform.
+ * metadata (docs/mcp.md#discovery): PKCE S256 only, public clients (`none`), registration on the
+ * platform.
  *
  * @example
  * ```ts

@@ -16,7 +16,7 @@ export interface McpEndpointOptions {
   readonly resourceMetadata: string;
   readonly verify: McpAccessTokenVerifier;
   readonly agentOf: (caller: McpCaller, schema: AgentSchema | undefined) => Promise<AgentClient>;
-  /** Files approval requests as the caller (mcp.md §2.12). */
+  /** Files approval requests as the caller (docs/mcp.md#approval-requests). */
   readonly approvalsOf?: (caller: McpCaller) => McpToolContext['requestApproval'];
   readonly registerTools: McpToolsRegistrar;
   readonly enabledTools?: readonly McpToolName[];
@@ -52,10 +52,11 @@ function jsonRpcError(res: Response, status: number, code: number, message: stri
 }
 
 /**
- * `POST /mcp` (mcp.md §5, §4.7): the bearer is verified first (401 with `WWW-Authenticate` and
- * `resource_metadata`; 403 `insufficient_scope` without `mcp:read`), then the body is parsed
- * (invalid JSON → JSON-RPC parse error 400), then a fresh `McpServer` with the tools and a fresh
- * stateless Streamable HTTP transport answer this one request.
+ * `POST /mcp` (docs/mcp.md#transport, docs/mcp.md#token-verification): the bearer is verified first
+ * (401 with `WWW-Authenticate` and `resource_metadata`; 403 `insufficient_scope` without
+ * `mcp:read`), then the body is parsed (invalid JSON → JSON-RPC parse error 400), then a fresh
+ * `McpServer` with the tools and a fresh stateless Streamable HTTP transport answer this one
+ * request.
  *
  * @example
  * ```ts

@@ -27,10 +27,10 @@ const parseBody: RequestHandler = (req, res, next) => {
 };
 
 /**
- * `POST /oauth/token` (mcp.md §4.4): the code and refresh grants relayed to the platform with the
- * env secret. The access token is the platform's (its `expires_in` capped by
- * `tokenTtl.accessTokenSeconds`); the refresh token wraps the platform's with the session start,
- * so that `tokenTtl.refreshTokenSeconds` bounds the session from the login.
+ * `POST /oauth/token` (docs/mcp.md#token-endpoint): the code and refresh grants relayed to the
+ * platform with the env secret. The access token is the platform's (its `expires_in` capped by
+ * `tokenTtl.accessTokenSeconds`); the refresh token wraps the platform's with the session start, so
+ * that `tokenTtl.refreshTokenSeconds` bounds the session from the login.
  *
  * @example
  * ```ts

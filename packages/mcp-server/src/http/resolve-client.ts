@@ -5,8 +5,8 @@ import type { McpPlatform } from '../platform/mcp-platform';
 import { oauthError } from './oauth-error';
 
 /**
- * Looks up an OAuth client on the platform and applies `allowedOAuthClients` (mcp.md §4.8): the
- * client's record, or null after answering 400 `invalid_client`.
+ * Looks up an OAuth client on the platform and applies `allowedOAuthClients`
+ * (docs/mcp.md#allowed-clients): the client's record, or null after answering 400 `invalid_client`.
  *
  * @example
  * ```ts

@@ -4,7 +4,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { McpToolContext } from '../tools/mcp-tool-context';
 import type { RegisterMcpToolsOptions } from '../tools/register-mcp-tools';
 
-/** Upper bounds of the OAuth tokens' lifetimes (mcp.md §4.6). */
+/** Upper bounds of the OAuth tokens' lifetimes (docs/mcp.md#token-lifetimes). */
 export interface McpTokenTtl {
   /** Caps the access token's life (seconds, ≥ 60; smaller values are raised to 60). */
   readonly accessTokenSeconds?: number;
@@ -21,7 +21,7 @@ export type McpToolsRegistrar = (
 
 /**
  * Options of {@link createMcpRouter}: where the platform is, how to reach the agent, and the
- * user-facing options of mcp.md §4.6–4.10.
+ * user-facing options of docs/mcp.md#options.
  *
  * @example
  * ```ts
@@ -47,13 +47,13 @@ export interface McpRouterOptions {
   readonly agentFetch?: typeof fetch;
   /** The agent's mount point (default `/forest`). */
   readonly agentPrefix?: string;
-  /** Tool allowlist (mcp.md §4.10); default all. */
+  /** Tool allowlist (docs/mcp.md#enabled-tools); default all. */
   readonly enabledTools?: readonly string[];
-  /** A prefix of the OAuth and MCP routes (mcp.md §4.9). */
+  /** A prefix of the OAuth and MCP routes (docs/mcp.md#base-path). */
   readonly basePath?: string;
-  /** Bare domains whose clients (all redirect URIs) are accepted (mcp.md §4.8). */
+  /** Bare domains whose clients (all redirect URIs) are accepted (docs/mcp.md#allowed-clients). */
   readonly allowedOAuthClients?: readonly string[];
-  /** Caps of the token lifetimes (mcp.md §4.6). */
+  /** Caps of the token lifetimes (docs/mcp.md#token-lifetimes). */
   readonly tokenTtl?: McpTokenTtl;
   /** Registers the tools of each request (default: none). */
   readonly registerTools?: McpToolsRegistrar;

@@ -1,9 +1,9 @@
 import { ValidationError } from '@grove/datasource-toolkit';
 
 /**
- * Normalizes `allowedOAuthClients` (mcp.md §4.8): trimmed, blanks dropped, each a bare domain
- * (no scheme, port, path or spaces), lower-cased punycode, trailing dot dropped. `undefined` =
- * any client; a list left empty is a start-up error.
+ * Normalizes `allowedOAuthClients` (docs/mcp.md#allowed-clients): trimmed, blanks dropped, each a
+ * bare domain (no scheme, port, path or spaces), lower-cased punycode, trailing dot dropped.
+ * `undefined` = any client; a list left empty is a start-up error.
  *
  * @example
  * ```ts

@@ -1,8 +1,8 @@
 import { ValidationError } from '@grove/datasource-toolkit';
 
 /**
- * Normalizes `basePath` (mcp.md §4.9): trimmed, `''`/`'/'` = none, one leading slash, `//`
- * collapsed, no trailing slash; each segment `[A-Za-z0-9_-]+`, else a start-up error.
+ * Normalizes `basePath` (docs/mcp.md#base-path): trimmed, `''`/`'/'` = none, one leading slash,
+ * `//` collapsed, no trailing slash; each segment `[A-Za-z0-9_-]+`, else a start-up error.
  *
  * @example
  * ```ts

@@ -4,9 +4,9 @@ import { MCP_TOOL_NAMES } from '../tools/mcp-tool-context';
 import type { McpToolName } from '../tools/mcp-tool-context';
 
 /**
- * The `enabledTools` option (mcp.md §4.10): omitted → every tool; given → a strict allowlist,
- * `describeCollection` always added (with a warning when it was not listed), unknown names
- * ignored with a warning naming them.
+ * The `enabledTools` option (docs/mcp.md#enabled-tools): omitted → every tool; given → a strict
+ * allowlist, `describeCollection` always added (with a warning when it was not listed), unknown
+ * names ignored with a warning naming them.
  *
  * @example
  * ```ts

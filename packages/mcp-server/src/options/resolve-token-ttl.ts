@@ -23,8 +23,9 @@ function check(field: keyof McpTokenTtl, value: number | undefined, logger: Logg
 }
 
 /**
- * Validates `tokenTtl` (mcp.md §4.6): positive integers (else a start-up error with the field and
- * value), raised to 60 s with a warning; a refresh cap below the access cap is warned about.
+ * Validates `tokenTtl` (docs/mcp.md#token-lifetimes): positive integers (else a start-up error with
+ * the field and value), raised to 60 s with a warning; a refresh cap below the access cap is warned
+ * about.
  *
  * @example
  * ```ts

@@ -23,8 +23,9 @@ const USER_INFO_CACHE_MS = 60_000;
 const USER_INFO_CACHE_SIZE = 1_000;
 
 /**
- * The platform calls of the MCP server (mcp.md §3.5): environment, client lookup, token relay
- * (env secret) and user info (cached a minute per access token). Each call has a 10 s timeout.
+ * The platform calls of the MCP server (docs/mcp.md#platform-calls): environment, client lookup,
+ * token relay (env secret) and user info (cached a minute per access token). Each call has a 10 s
+ * timeout.
  *
  * @example
  * ```ts

@@ -3,7 +3,10 @@ import { ValidationError } from '@grove/datasource-toolkit';
 import type { McpRouterOptions } from '../options/mcp-router-options';
 import { normalizeAllowedClients } from '../options/normalize-allowed-clients';
 
-/** The standalone server's configuration, read from the environment variables (mcp.md §7). */
+/**
+ * The standalone server's configuration, read from the environment variables
+ * (docs/mcp.md#standalone-server).
+ */
 export interface StandaloneConfig {
   readonly port: number;
   readonly router: McpRouterOptions;

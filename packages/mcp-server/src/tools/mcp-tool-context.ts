@@ -3,7 +3,9 @@ import type { Logger } from '@grove/datasource-toolkit';
 
 import type { McpCaller } from '../auth/mcp-caller';
 
-/** An approval request for an action the caller may not run alone (mcp.md §2.12). */
+/**
+ * An approval request for an action the caller may not run alone (docs/mcp.md#approval-requests).
+ */
 export interface McpApprovalRequest {
   readonly collectionName: string;
   readonly actionName: string;
@@ -29,7 +31,7 @@ export interface McpToolContext {
   readonly requestApproval?: (request: McpApprovalRequest) => Promise<{ id: string }>;
 }
 
-/** The names of the ten tools (mcp.md §2). */
+/** The names of the ten tools (docs/mcp.md#tools). */
 export const MCP_TOOL_NAMES = [
   'describeCollection',
   'list',

@@ -1,6 +1,6 @@
 import { normalizeEnabledTools } from '../../src/options/normalize-enabled-tools';
 
-describe('the enabledTools option (mcp.md §4.10)', () => {
+describe('the enabledTools option (docs/mcp.md#enabled-tools)', () => {
   const warnings = () => {
     const seen: string[] = [];
 

@@ -4,8 +4,9 @@ import type { PlatformHttp } from '../http/platform-http';
 export type AgentActivitySource = 'ui' | 'mcp' | 'webhook' | 'api';
 
 /**
- * One entry of `POST /liana/v1/activity-logs` (Grove addition to spec §5): an operation an agent
- * ran (or is about to run) for a user, through one of their renderings.
+ * One entry of `POST /liana/v1/activity-logs` (Grove's addition,
+ * docs/platform-protocol.md#agent-activity-logs): an operation an agent ran (or is about to run)
+ * for a user, through one of their renderings.
  */
 export interface AgentActivityLogEntry {
   readonly userId: number;

@@ -1,6 +1,9 @@
 import type { PlatformHttp } from '../http/platform-http';
 
-/** An action run waiting for an approver (spec §9), as its requester files it. */
+/**
+ * An action run waiting for an approver (docs/platform-protocol.md#approvals), as its requester
+ * files it.
+ */
 export interface ApprovalRequestInput {
   readonly collectionName: string;
   readonly actionName: string;

@@ -27,9 +27,9 @@ interface Registered {
 }
 
 /**
- * The login calls the agent makes (server protocol §3.2): discovery and dynamic registration
- * (once per process, retried on the next login after a failure), the authorization URL, the
- * code exchange with id-token verification, and the user info.
+ * The login calls the agent makes (docs/platform-protocol.md#login): discovery and dynamic
+ * registration (once per process, retried on the next login after a failure), the authorization
+ * URL, the code exchange with id-token verification, and the user info.
  *
  * @example
  * ```ts

@@ -34,8 +34,9 @@ function keyOf(secret: string): Uint8Array {
 }
 
 /**
- * Signs an HS256 session token (the JWT an agent issues at login, spec §2.2): the given claims
- * plus `iat` and `exp`, header `{"alg":"HS256","typ":"JWT"}`.
+ * Signs an HS256 session token (the JWT an agent issues at login,
+ * docs/agent-protocol.md#session-tokens): the given claims plus `iat` and `exp`, header
+ * `{"alg":"HS256","typ":"JWT"}`.
  *
  * @example
  * ```ts

@@ -1,7 +1,7 @@
 import type { PermissionLevel } from '@grove/datasource-toolkit';
 import type { PlatformHttp } from '../http/platform-http';
 
-/** The user the agent signs its token with (server protocol §3.3). */
+/** The user the agent signs its token with (docs/platform-protocol.md#session-users). */
 export interface AuthenticatedUser {
   readonly id: number;
   readonly email: string;

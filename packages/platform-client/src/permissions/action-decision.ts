@@ -48,10 +48,10 @@ export async function findApproverRoleIds(
 }
 
 /**
- * Decides an action trigger for one role (server protocol §4.4): the role must hold `trigger`
- * and, under a trigger condition, every selected record must match it; then, when the role
- * requires approval (with no condition, or a condition matched by at least one record), the
- * answer names the roles that may approve.
+ * Decides an action trigger for one role (docs/platform-protocol.md#action-decisions): the role
+ * must hold `trigger` and, under a trigger condition, every selected record must match it; then,
+ * when the role requires approval (with no condition, or a condition matched by at least one
+ * record), the answer names the roles that may approve.
  *
  * @example
  * ```ts

@@ -4,10 +4,11 @@ import { signSessionToken } from '@grove/platform-client';
 export const SIGNED_APPROVAL_LIFETIME_SECONDS = 3600;
 
 /**
- * Signs an approved action request for the agent (spec §4.4): an HS256 JWT, keyed with the
- * environment's env secret (its UTF-8 bytes, as the agent verifies), whose payload is the action
- * request body (with `data.attributes.requester_id`) plus `iat` and an `exp` one hour later.
- * Signed by the one JWT implementation of Grove (`@grove/platform-client`, on `jose`).
+ * Signs an approved action request for the agent (docs/platform-protocol.md#approvals): an HS256
+ * JWT, keyed with the environment's env secret (its UTF-8 bytes, as the agent verifies), whose
+ * payload is the action request body (with `data.attributes.requester_id`) plus `iat` and an `exp`
+ * one hour later. Signed by the one JWT implementation of Grove (`@grove/platform-client`, on
+ * `jose`).
  *
  * @example
  * ```ts

@@ -1,6 +1,6 @@
 /**
- * The events an agent listens to on its event stream (spec §2.6). `heartbeat` is sent by the
- * stream itself, never published.
+ * The events an agent listens to on its event stream (docs/platform-protocol.md#event-stream).
+ * `heartbeat` is sent by the stream itself, never published.
  */
 export type PlatformEventName =
   'refresh-users' | 'refresh-roles' | 'refresh-renderings' | 'refresh-customizations';

@@ -15,10 +15,11 @@ export type RefreshTarget =
     };
 
 /**
- * Publishes the refresh events of a committed change to every environment concerned (spec §2.6):
- * one event per environment and name, rendering ids merged. Called after the commit, never
- * inside the transaction, so that an agent refetching at once sees the new values. A failure to
- * publish is logged, not thrown: the change is made, and agents also refresh on reconnect.
+ * Publishes the refresh events of a committed change to every environment concerned
+ * (docs/platform-protocol.md#event-stream): one event per environment and name, rendering ids
+ * merged. Called after the commit, never inside the transaction, so that an agent refetching at
+ * once sees the new values. A failure to publish is logged, not thrown: the change is made, and
+ * agents also refresh on reconnect.
  *
  * @example
  * ```ts

@@ -85,26 +85,35 @@ import { requireJsonBody } from './middlewares/require-json-body';
 import { requireProjectAdmin } from './middlewares/require-project-admin';
 import type { PlatformRouteMounter } from './platform-router-mounter';
 
-/** Paths of the agent protocol: every call carries the environment's secret (spec §1.3). */
+/**
+ * Paths of the agent protocol: every call carries the environment's secret
+ * (docs/platform-protocol.md#identification).
+ */
 const AGENT_PATHS = ['/liana', '/forest'];
 
-/** Routes agents call with their env secret (server-protocol.md §2, §4, §6, §9). */
+/**
+ * Routes agents call with their env secret (docs/platform-protocol.md#startup,
+ * docs/platform-protocol.md#permissions, docs/platform-protocol.md#customizations-and-mcp-configs,
+ * docs/platform-protocol.md#environment-lookup).
+ */
 const agentRoutes: readonly PlatformRouteMounter[] = [
   mountEnvironment,
-  // Startup (§2.1–2.5): IP rules, schema hash check and upload; the schema read back (MCP).
+  // Startup (docs/platform-protocol.md#startup): IP rules, schema hash check and upload; the schema
+  // read back (MCP).
   mountIpWhitelistRules,
   mountSchemaHashcheck,
   mountSchemaUpload,
   mountForestSchema,
   mountModelCustomizations,
   mountMcpServerConfigs,
-  // Permissions v4 (§4.1–4.3), fetched lazily by agents.
+  // Permissions v4 (docs/platform-protocol.md#permissions), fetched lazily by agents.
   mountEnvironmentPermissions,
   mountUsersPermissions,
   mountRenderingPermissions,
-  // Event stream (§2.6).
+  // Event stream (docs/platform-protocol.md#event-stream).
   mountSubscribeToEvents,
-  // Activity logs of every agent operation (Grove addition to §5), under their own body limit.
+  // Activity logs of every agent operation (Grove's addition,
+  // docs/platform-protocol.md#agent-activity-logs), under their own body limit.
   mountAgentActivityLogs,
   mountAgentActivityLogStatus,
 ];
@@ -112,14 +121,17 @@ const agentRoutes: readonly PlatformRouteMounter[] = [
 /** Largest body of `POST /liana/v1/activity-logs` (500 entries). */
 const ACTIVITY_LOGS_BODY_LIMIT = 4 * 1024 * 1024;
 
-/** The user info of a login (§3.2 step 5): env secret and the user's access token. */
+/**
+ * The user info of a login (docs/platform-protocol.md#user-info): env secret and the user's access
+ * token.
+ */
 const userInfoRoutes: readonly PlatformRouteMounter[] = [mountRenderingAuthorization];
 
 /**
- * Login (server-protocol.md §3, §8.2): first the public origin (the provider builds URLs and
- * cookies from it, also inside the interaction pages); then the interaction pages and the
- * registration guard, as they sit under `/oidc` too; the OpenID provider last, as it answers
- * every other `/oidc` path.
+ * Login (docs/platform-protocol.md#login, docs/platform-protocol.md#cli-login): first the public
+ * origin (the provider builds URLs and cookies from it, also inside the interaction pages); then
+ * the interaction pages and the registration guard, as they sit under `/oidc` too; the OpenID
+ * provider last, as it answers every other `/oidc` path.
  */
 const loginRoutes: readonly PlatformRouteMounter[] = [
   mountPublicOrigin,
@@ -132,8 +144,9 @@ const loginRoutes: readonly PlatformRouteMounter[] = [
 
 /**
  * Standard mode: the routes users call with `Authorization: Bearer <user access token>`
- * (server-protocol.md §4.4, §5, §9). Each checks the token (401), and the rendering or project
- * it names, before it reads its own small body.
+ * (docs/platform-protocol.md#approvals, docs/platform-protocol.md#activity-logs,
+ * docs/platform-protocol.md#environment-lookup). Each checks the token (401), and the rendering or
+ * project it names, before it reads its own small body.
  */
 function userRoutes(context: PlatformContext): readonly PlatformRouteMounter[] {
   const hooks = standardActivityLogHooks(context);
@@ -149,9 +162,10 @@ function userRoutes(context: PlatformContext): readonly PlatformRouteMounter[] {
 }
 
 /**
- * The MCP OAuth surface (mcp.md §3.5, §4.3–4.6) over the same provider: registration of MCP
- * clients and their records (no auth), the authorization page (the "app URL"), the token
- * exchange (env secret checked before the body is read). Each parses its own bounded body.
+ * The MCP OAuth surface (docs/mcp.md#platform-calls, docs/mcp.md#oauth) over the same provider:
+ * registration of MCP clients and their records (no auth), the authorization page (the "app URL"),
+ * the token exchange (env secret checked before the body is read). Each parses its own bounded
+ * body.
  */
 const mcpOAuthRoutes: readonly PlatformRouteMounter[] = [
   mountMcpRegister,

@@ -27,7 +27,7 @@ export interface ProviderAnswer {
 /**
  * Calls one of the provider's POST endpoints in process and returns its JSON answer instead of
  * sending it, so that a platform route can check the request first and reshape the answer (the
- * MCP routes of mcp.md §4.4 wrap the provider's token and registration endpoints).
+ * MCP routes of docs/mcp.md#token-endpoint wrap the provider's token and registration endpoints).
  *
  * @example
  * ```ts

@@ -3,7 +3,7 @@ import { findMcpRendering } from './find-mcp-rendering';
 import type { InteractionDetails } from './interaction-support';
 import { environmentOfResource } from './mcp-resource';
 
-/** What the consent step of an MCP authorization knows (mcp.md §4.3). */
+/** What the consent step of an MCP authorization knows (docs/mcp.md#authorization). */
 export type McpInteraction =
   | { readonly kind: 'none' }
   | { readonly kind: 'denied' }

@@ -42,7 +42,10 @@ const TTL = {
 /** The lifetime (seconds) of a refresh token, and of a session of refreshes of a public client. */
 const REFRESH_TOKEN_TTL = 14 * 24 * 3600;
 
-/** The lifetime (seconds) of an MCP client's access tokens (the vendor grants 3600, mcp.md §4.6). */
+/**
+ * The lifetime (seconds) of an MCP client's access tokens (the vendor grants 3600,
+ * docs/mcp.md#token-lifetimes).
+ */
 export const MCP_ACCESS_TOKEN_TTL = 3600;
 
 function sendPage(ctx: KoaContextWithOIDC, body: string, status = 200): void {
@@ -105,8 +108,8 @@ export async function createOidcProvider(context: PlatformContext): Promise<Prov
     },
     pkce: {
       methods: ['S256'],
-      // The vendor agent sends no PKCE (spec §3.2 step 4): its clients may go without; every
-      // other client of the code flow must use S256.
+      // The vendor agent sends no PKCE (docs/platform-protocol.md#login): its clients may go
+      // without; every other client of the code flow must use S256.
       required: (_ctx, client) => client[ENVIRONMENT_METADATA] === undefined,
     },
     extraClientMetadata: {
@@ -123,11 +126,13 @@ export async function createOidcProvider(context: PlatformContext): Promise<Prov
         }
       },
     },
-    // MCP clients (mcp.md §4.4) get a refresh token with every code; others only with offline_access.
+    // MCP clients (docs/mcp.md#token-endpoint) get a refresh token with every code; others only
+    // with offline_access.
     issueRefreshToken: (_ctx, client, code) =>
       client.grantTypeAllowed('refresh_token') &&
       (client[MCP_CLIENT_METADATA] === true || code.scopes.has('offline_access')),
-    // The access tokens of MCP clients carry the user's rendering in the environment (mcp.md §4.4).
+    // The access tokens of MCP clients carry the user's rendering in the environment
+    // (docs/mcp.md#token-endpoint).
     async extraTokenClaims(_ctx, token) {
       if (token.kind !== 'AccessToken') return undefined;
       const environmentId = environmentOfResource(

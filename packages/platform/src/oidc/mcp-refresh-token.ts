@@ -18,8 +18,9 @@ async function signingKey(context: PlatformContext): Promise<{ kid: string; key:
 
 /**
  * Wraps one of the provider's (opaque) refresh tokens in an RS256 JWT carrying its `exp`, as the
- * vendor MCP server decodes the refresh token it is given (mcp.md §4.4; it never verifies it).
- * Signed with the platform's first OpenID signing key, so that only the platform makes them.
+ * vendor MCP server decodes the refresh token it is given (docs/mcp.md#token-endpoint; it never
+ * verifies it). Signed with the platform's first OpenID signing key, so that only the platform
+ * makes them.
  *
  * @example
  * ```ts

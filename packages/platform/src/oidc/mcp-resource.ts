@@ -1,4 +1,4 @@
-/** The scopes an MCP client may ask for (mcp.md §4.2). */
+/** The scopes an MCP client may ask for (docs/mcp.md#discovery). */
 export const MCP_SCOPES = ['mcp:read', 'mcp:write', 'mcp:action'] as const;
 /** The client metadata marking a client registered through `POST /oauth/register`. */
 export const MCP_CLIENT_METADATA = 'grove_mcp_client';
@@ -37,7 +37,7 @@ export function environmentOfResource(resource: unknown): number | null {
 
 /**
  * Splits a requested scope: space-separated, or joined with `+` as the vendor MCP server sends
- * it (mcp.md §4.3: `mcp%3Aread%2Bmcp%3Awrite`).
+ * it (docs/mcp.md#authorization: `mcp%3Aread%2Bmcp%3Awrite`).
  *
  * @example
  * ```ts

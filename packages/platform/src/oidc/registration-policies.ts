@@ -4,16 +4,25 @@ import { findEnvironmentBySecret } from '../auth/env-secret';
 import type { PlatformDatabase } from '../database/platform-database';
 import { MCP_CLIENT_METADATA, MCP_SCOPES, splitMcpScope } from './mcp-resource';
 
-/** Registration by an agent, with its environment's secret as the initial access token (§3.2). */
+/**
+ * Registration by an agent, with its environment's secret as the initial access token
+ * (docs/platform-protocol.md#login).
+ */
 export const AGENT_POLICY = 'grove-agent';
-/** Registration without a token: only a native device-flow client such as the CLI (§8.2). */
+/**
+ * Registration without a token: only a native device-flow client such as the CLI
+ * (docs/platform-protocol.md#cli-login).
+ */
 export const DEVICE_CLIENT_POLICY = 'grove-device-client';
 /**
  * The initial access token a registration without `Authorization` is given (by the route in
  * front of the provider): it only ever allows {@link DEVICE_CLIENT_POLICY}.
  */
 export const ANONYMOUS_REGISTRATION_TOKEN = 'grove-anonymous-device-client';
-/** Registration of an MCP client (Claude, Cursor...) through `POST /oauth/register` (mcp.md §3.5). */
+/**
+ * Registration of an MCP client (Claude, Cursor...) through `POST /oauth/register`
+ * (docs/mcp.md#platform-calls).
+ */
 export const MCP_CLIENT_POLICY = 'grove-mcp-client';
 /** The initial access token the `POST /oauth/register` route gives: it only allows {@link MCP_CLIENT_POLICY}. */
 export const MCP_REGISTRATION_TOKEN = 'grove-anonymous-mcp-client';

@@ -22,7 +22,7 @@ export interface UserAccessToken {
 
 /**
  * An MCP access token (an RS256 JWT the provider issued for an environment's resource
- * indicator, mcp.md §4.4): its client must still exist and be an MCP client.
+ * indicator, docs/mcp.md#token-endpoint): its client must still exist and be an MCP client.
  */
 async function verifyMcpAccessToken(
   context: PlatformContext,
@@ -63,8 +63,9 @@ const unauthorized = () =>
 /**
  * Checks an access token issued by the platform's OpenID provider (code or device flow): it must
  * exist, be unexpired, and its grant and client must still exist (a replayed code revokes the
- * grant and with it the tokens). MCP access tokens (JWTs, mcp.md §4.4) are checked by signature,
- * issuer, expiry and client, and carry their environment, rendering and scopes. Throws an `UnauthorizedError` (401) otherwise.
+ * grant and with it the tokens). MCP access tokens (JWTs, docs/mcp.md#token-endpoint) are checked
+ * by signature, issuer, expiry and client, and carry their environment, rendering and scopes.
+ * Throws an `UnauthorizedError` (401) otherwise.
  *
  * @example
  * ```ts

@@ -6,12 +6,18 @@ import type {
 import { COLLECTION_RIGHTS, roleDefaults } from '../services/built-in-roles';
 import type { CollectionRight, RoleDefaults } from '../services/built-in-roles';
 
-/** A right as agents read it: the ids of the roles that hold it (spec §4.1). */
+/**
+ * A right as agents read it: the ids of the roles that hold it
+ * (docs/platform-protocol.md#environment-rights).
+ */
 export interface RolesRight {
   roles: number[];
 }
 
-/** A collection right: every role of the project (`true`), none (`false`), or some (spec §4.1). */
+/**
+ * A collection right: every role of the project (`true`), none (`false`), or some
+ * (docs/platform-protocol.md#environment-rights).
+ */
 export type CollectionRightValue = boolean | RolesRight;
 
 /** A condition of one role on an action right. */
@@ -153,11 +159,11 @@ function actionPermissions(
 }
 
 /**
- * Computes an environment's rights (spec §4.1) from its project's roles and rights rows, without
- * I/O: for every collection of the schema (and every collection or action a row names), each
- * right is held by a role per its row when it has one, else per its defaults. A collection right
- * held by every role is `true`, by none `false`, else `{ roles }`; action rights are always
- * `{ roles }`. Never the literal `true` for the whole environment.
+ * Computes an environment's rights (docs/platform-protocol.md#environment-rights) from its
+ * project's roles and rights rows, without I/O: for every collection of the schema (and every
+ * collection or action a row names), each right is held by a role per its row when it has one, else
+ * per its defaults. A collection right held by every role is `true`, by none `false`, else `{ roles
+ * }`; action rights are always `{ roles }`. Never the literal `true` for the whole environment.
  *
  * @example
  * ```ts

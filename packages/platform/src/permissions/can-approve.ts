@@ -5,8 +5,9 @@ import { roleDefaults } from '../services/built-in-roles';
 /**
  * Whether a user may approve (or reject) an approval request: their role in the request's
  * project must hold `approve` on the action — `selfApprove` when they are its requester — from
- * the role's row for the action, else the role's defaults (spec §4.4). Conditions are the
- * agent's to check when the signed request is replayed (they need the records).
+ * the role's row for the action, else the role's defaults
+ * (docs/platform-protocol.md#action-decisions). Conditions are the agent's to check when the signed
+ * request is replayed (they need the records).
  *
  * @example
  * ```ts

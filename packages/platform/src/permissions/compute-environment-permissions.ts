@@ -8,9 +8,10 @@ import { buildEnvironmentPermissions } from './build-environment-permissions';
 import type { EnvironmentPermissions, PermissionRole } from './build-environment-permissions';
 
 /**
- * Computes an environment's rights (spec §4.1) from its project's roles, their rights rows and
- * the stored schema (see {@link buildEnvironmentPermissions} for the rules). `defaults` says what
- * a role may do without a row: `roleDefaults` normally, everything in sandbox mode.
+ * Computes an environment's rights (docs/platform-protocol.md#environment-rights) from its
+ * project's roles, their rights rows and the stored schema (see {@link buildEnvironmentPermissions}
+ * for the rules). `defaults` says what a role may do without a row: `roleDefaults` normally,
+ * everything in sandbox mode.
  *
  * @example
  * ```ts

@@ -3,7 +3,7 @@ import { NotFoundError } from '@grove/datasource-toolkit';
 import type { EnvironmentRow } from '../database/models/platform-models';
 import type { PlatformDatabase } from '../database/platform-database';
 
-/** `GET /liana/v4/permissions/renderings/<id>` (spec §4.3). */
+/** `GET /liana/v4/permissions/renderings/<id>` (docs/platform-protocol.md#renderings). */
 export interface RenderingPermissions {
   team: { id: number; name: string };
   /** `{ [collection]: { scope, segments, liveQuerySegments } }`. */
@@ -13,9 +13,10 @@ export interface RenderingPermissions {
 }
 
 /**
- * A rendering's scopes, live-query segments and allowed charts (spec §4.3), with its team.
- * Throws NotFoundError when the rendering does not exist **or belongs to another
- * environment**: an agent reads only its own environment's renderings.
+ * A rendering's scopes, live-query segments and allowed charts
+ * (docs/platform-protocol.md#renderings), with its team. Throws NotFoundError when the rendering
+ * does not exist **or belongs to another environment**: an agent reads only its own environment's
+ * renderings.
  *
  * @example
  * ```ts

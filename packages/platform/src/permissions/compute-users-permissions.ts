@@ -3,7 +3,7 @@ import { Op } from 'sequelize';
 import type { EnvironmentRow, PermissionLevel } from '../database/models/platform-models';
 import type { PlatformDatabase } from '../database/platform-database';
 
-/** One user of `GET /liana/v4/permissions/users` (spec §4.2). */
+/** One user of `GET /liana/v4/permissions/users` (docs/platform-protocol.md#users). */
 export interface EnvironmentUser {
   id: number;
   firstName: string;
@@ -16,8 +16,8 @@ export interface EnvironmentUser {
 }
 
 /**
- * Lists the users of an environment (spec §4.2): every member of its project, with the role
- * they have there, ordered by id. `tags` is a plain object here.
+ * Lists the users of an environment (docs/platform-protocol.md#users): every member of its project,
+ * with the role they have there, ordered by id. `tags` is a plain object here.
  *
  * @example
  * ```ts

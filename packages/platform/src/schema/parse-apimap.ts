@@ -152,10 +152,11 @@ export interface ParseApimapOptions {
 }
 
 /**
- * Reads the JSON:API schema document an agent uploads (`POST /forest/apimaps`, spec §2.2) into
- * the `{ collections, meta }` the platform stores, segments and actions resolved from
- * `included`, and returns it with its `meta.schemaFileHash`. Refuses (ValidationError) anything
- * that is not such a document, and documents past {@link APIMAP_LIMITS}.
+ * Reads the JSON:API schema document an agent uploads (`POST /forest/apimaps`,
+ * docs/platform-protocol.md#schema-upload) into the `{ collections, meta }` the platform stores,
+ * segments and actions resolved from `included`, and returns it with its `meta.schemaFileHash`.
+ * Refuses (ValidationError) anything that is not such a document, and documents past {@link
+ * APIMAP_LIMITS}.
  *
  * @example
  * ```ts

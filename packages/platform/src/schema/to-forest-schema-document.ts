@@ -17,10 +17,11 @@ export interface ForestSchemaDocument {
 }
 
 /**
- * Serves a stored schema back as JSON:API (spec §2.4): one `collections` resource per collection
- * whose fields, actions and segments are related resources listed in `included` (field ids are
- * `<collection>.<field>`; action and segment ids are the agent's). A JSON:API deserializer gives
- * back each collection with `fields`, `actions` and `segments` arrays.
+ * Serves a stored schema back as JSON:API (docs/platform-protocol.md#schema-read-back): one
+ * `collections` resource per collection whose fields, actions and segments are related resources
+ * listed in `included` (field ids are `<collection>.<field>`; action and segment ids are the
+ * agent's). A JSON:API deserializer gives back each collection with `fields`, `actions` and
+ * `segments` arrays.
  *
  * @example
  * ```ts

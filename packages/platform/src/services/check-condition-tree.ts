@@ -11,7 +11,8 @@ export const CONDITION_TREE_LIMITS = {
   arrayLength: 1000,
 } as const;
 
-// `{{currentUser.x}}` templates the agent replaces (spec §4.3): user keys, tags, team keys.
+// `{{currentUser.x}}` templates the agent replaces (docs/platform-protocol.md#renderings): user
+// keys, tags, team keys.
 const TEMPLATE =
   /^currentUser\.(id|email|firstName|lastName|fullName|roleId|permissionLevel|team\.(id|name)|tags\.[^{}]{1,255})$/;
 // eslint-disable-next-line no-control-regex -- control characters are what it refuses

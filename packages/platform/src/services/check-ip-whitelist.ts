@@ -2,7 +2,7 @@ import { isIP } from 'node:net';
 
 import { ValidationError } from '@grove/datasource-toolkit';
 
-/** One IP rule of the protocol (spec §2.5). */
+/** One IP rule of the protocol (docs/platform-protocol.md#ip-rules). */
 export type IpRule =
   | { type: 0; ip: string }
   | { type: 1; ipMinimum: string; ipMaximum: string }
@@ -86,9 +86,9 @@ function checkRule(rule: unknown, index: number): IpRule {
 }
 
 /**
- * Checks an environment's IP whitelist `{ enabled, rules }` (spec §2.5): type 0 an address,
- * type 1 an inclusive range of one family in order, type 2 a CIDR, IPv4 or IPv6, at most 200
- * rules. Returns the rules trimmed; throws a `ValidationError` naming the bad rule.
+ * Checks an environment's IP whitelist `{ enabled, rules }` (docs/platform-protocol.md#ip-rules):
+ * type 0 an address, type 1 an inclusive range of one family in order, type 2 a CIDR, IPv4 or IPv6,
+ * at most 200 rules. Returns the rules trimmed; throws a `ValidationError` naming the bad rule.
  *
  * @example
  * ```ts

@@ -6,7 +6,7 @@ const LEVELS: readonly PermissionLevel[] = ['admin', 'developer', 'editor', 'use
 
 /**
  * Checks a permission level (`admin`, `developer`, `editor`, `user`, lower case as the agent
- * compares them, spec §4.2).
+ * compares them, docs/platform-protocol.md#users).
  *
  * @example
  * ```ts

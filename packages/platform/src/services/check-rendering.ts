@@ -2,7 +2,7 @@ import { ValidationError } from '@grove/datasource-toolkit';
 
 import { checkConditionTree } from './check-condition-tree';
 
-/** One collection's entry of a rendering (spec §4.3). */
+/** One collection's entry of a rendering (docs/platform-protocol.md#renderings). */
 export interface RenderingCollection {
   scope: unknown;
   segments: string[];
@@ -119,7 +119,7 @@ export function checkRenderingCollections(value: unknown): Record<string, Render
 /**
  * Checks a rendering's saved charts: objects with a `type` text, each at most 64 KiB of JSON,
  * at most 1000. They are stored as sent: the agent hashes them against the charts users run
- * (spec §4.5), so their shape is the front end's.
+ * (docs/platform-protocol.md#chart-hashes), so their shape is the front end's.
  *
  * @example
  * ```ts

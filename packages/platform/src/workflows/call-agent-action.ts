@@ -59,9 +59,10 @@ function errorMessage(status: number, text: string): string {
 
 /**
  * Runs one action on one record through the environment's agent, exactly as a frontend does
- * (spec §8.2): `POST <agentUrl><endpoint>?timezone=UTC` with a `custom-action-requests` body
- * selecting the record by id, and the delegated token. Never throws: a 2xx is a success, any
- * other answer a failure with the agent's message, and so are a network error and the timeout.
+ * (docs/agent-protocol.md#execute): `POST <agentUrl><endpoint>?timezone=UTC` with a
+ * `custom-action-requests` body selecting the record by id, and the delegated token. Never throws:
+ * a 2xx is a success, any other answer a failure with the agent's message, and so are a network
+ * error and the timeout.
  *
  * @example
  * ```ts

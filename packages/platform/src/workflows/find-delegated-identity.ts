@@ -5,8 +5,9 @@ import type { EnvironmentRow } from '../database/models/platform-models';
 import type { PlatformContext } from '../platform-context';
 
 /**
- * A user as an environment's agent knows them: the claims of its session token (spec §3.3),
- * computed as the platform computes them at login, and the rendering and team they act in.
+ * A user as an environment's agent knows them: the claims of its session token
+ * (docs/platform-protocol.md#session-users), computed as the platform computes them at login, and
+ * the rendering and team they act in.
  */
 export interface DelegatedIdentity {
   readonly claims: {

@@ -1,4 +1,7 @@
-/** A JSON:API schema document as agents upload it (spec §2.2): `orders` with an action and a segment, `customers`. */
+/**
+ * A JSON:API schema document as agents upload it (docs/platform-protocol.md#schema-upload):
+ * `orders` with an action and a segment, `customers`.
+ */
 export function sampleApimap(hash = 'a'.repeat(40), extraCollection?: string) {
   const collections = [
     {

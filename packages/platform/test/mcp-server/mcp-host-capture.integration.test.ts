@@ -4,7 +4,7 @@ import { availableServers } from '../helpers/test-databases';
 import type { McpWorld } from './mcp-test-setup';
 import { connectWithOAuth, startMcpWorld } from './mcp-test-setup';
 
-// Seed 001 §4.1 rule 3, mounted in a host application (`mountOnExpress`): without basePath the
+// docs/mcp.md#mounting, mounted in a host application (`mountOnExpress`): without basePath the
 // MCP server captures `/oauth/*`, `/.well-known/*` and `/mcp` at the origin root — a request
 // there that it does not serve is its 404 or 405, never the host's; the rest is the host's.
 describe.each(availableServers())('the MCP server inside a host Express app on $name', server => {

@@ -18,7 +18,7 @@ interface DeviceAuthorization {
 }
 
 describe.each(availableServers())(
-  'OIDC device flow (the CLI login, spec §8.2) on $name',
+  'OIDC device flow (the CLI login, docs/platform-protocol.md#cli-login) on $name',
   server => {
     let test: TestPlatform;
     let discovery: Discovery;

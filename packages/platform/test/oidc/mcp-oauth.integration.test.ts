@@ -73,7 +73,10 @@ describe.each(availableServers())('MCP OAuth on $name', server => {
     return String(body.client_id);
   }
 
-  /** The app URL the vendor MCP server builds (mcp.md §4.3), with its `+`-joined scope. */
+  /**
+   * The app URL the vendor MCP server builds (docs/mcp.md#authorization), with its `+`-joined
+   * scope.
+   */
   function appUrl(params: Record<string, string | undefined>): string {
     const query = Object.entries({
       redirect_uri: REDIRECT,
@@ -270,7 +273,8 @@ describe.each(availableServers())('MCP OAuth on $name', server => {
         }),
       );
 
-      // The MCP server asks who the token speaks for (server-protocol.md §9), in its environment.
+      // The MCP server asks who the token speaks for (docs/platform-protocol.md#user-info), in its
+      // environment.
       const userInfo = (secret: string) =>
         fetch(`${url}/liana/v2/renderings/${renderingId}/authorization`, {
           headers: {

@@ -105,7 +105,7 @@ describe.each(availableServers())('OIDC dynamic registration on $name', server =
     expect(body.error_description).toContain('no agent URL');
   });
 
-  it("registers the CLI's device-flow client without a token (spec §8.2)", async () => {
+  it("registers the CLI's device-flow client without a token (docs/platform-protocol.md#cli-login)", async () => {
     const { status, body } = await register(discovery, CLI_METADATA);
 
     expect(status).toBe(201);

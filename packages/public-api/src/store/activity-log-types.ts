@@ -1,6 +1,6 @@
 import type { DateRange, ListOrder, LogCursor, PublicApiEnvironment } from './list-query-types';
 
-/** The vendor's activity-log actions (public-api.md §1.4) and the ones Grove adds. */
+/** The vendor's activity-log actions (docs/public-api.md#activity-logs) and the ones Grove adds. */
 export const ACTIVITY_LOG_ACTIONS = [
   'create',
   'read',
@@ -71,7 +71,7 @@ export interface WireNamed<T extends string> {
   readonly name: string;
 }
 
-/** An activity log on the wire (public-api.md §1.4, plus `source`, `status`). */
+/** An activity log on the wire (docs/public-api.md#activity-logs, plus `source`, `status`). */
 export interface ActivityLogItem {
   readonly object: 'activityLog';
   readonly id: string;

@@ -1,7 +1,7 @@
 import type { WireUser } from './activity-log-types';
 import type { DateRange, ListOrder, LogCursor } from './list-query-types';
 
-/** The admin-log kinds of change (public-api.md §1.5). */
+/** The admin-log kinds of change (docs/public-api.md#admin-logs). */
 export const ADMIN_LOG_TYPES = ['add', 'remove', 'update', 'initial'] as const;
 /** Who made an admin change. */
 export const ADMIN_LOG_INITIATORS = ['administrator', 'identityProvider', 'forestAdmin'] as const;
@@ -22,7 +22,7 @@ export const ADMIN_LOG_RESOURCES = [
   'workflow',
 ] as const;
 
-/** An admin log on the wire (public-api.md §1.5). */
+/** An admin log on the wire (docs/public-api.md#admin-logs). */
 export interface AdminLogItem {
   readonly object: 'adminLog';
   readonly id: string;

@@ -1,6 +1,6 @@
 /** The API tokens and callers of the `/v1` API (the store contract's part about who calls). */
 
-/** The scopes of a token (seed §5.6, plus `workflows:trigger` for the webhook). */
+/** The scopes of a token (docs/public-api.md#scopes, plus `workflows:trigger` for the webhook). */
 export type ApiTokenScope =
   | 'activity_logs:read'
   | 'admin_logs:read'
@@ -9,7 +9,9 @@ export type ApiTokenScope =
   | 'workflows:trigger'
   | 'all';
 
-/** The permission level of a token (seed §5.5): writes need `read-write`. */
+/**
+ * The permission level of a token (docs/public-api.md#permission-levels): writes need `read-write`.
+ */
 export type ApiTokenLevel = 'read-only' | 'read-write';
 
 /** A token as stored: never its value, only what identifies and limits it. */

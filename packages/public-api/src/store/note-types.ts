@@ -10,7 +10,7 @@ export interface NoteMessageItem {
   readonly user: WireUser;
 }
 
-/** A note on a record, with its messages oldest first (public-api.md §1.6). */
+/** A note on a record, with its messages oldest first (docs/public-api.md#notes). */
 export interface NoteItem {
   readonly object: 'note';
   readonly id: number;

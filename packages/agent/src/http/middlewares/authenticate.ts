@@ -19,7 +19,10 @@ export interface AgentUserDelegation {
   readonly workflowStepName?: string;
 }
 
-/** The user of a session token (the claims the agent issues at login, spec §2.2). */
+/**
+ * The user of a session token (the claims the agent issues at login,
+ * docs/agent-protocol.md#session-tokens).
+ */
 export interface AgentUser {
   readonly id: number;
   readonly email: string;
@@ -70,16 +73,16 @@ function readCookie(header: string | undefined): string | undefined {
 }
 
 /**
- * Checks the session token on private routes (spec §2.3): the `forest_session_token` cookie
- * first, then `Authorization: Bearer <token>`; the verified user lands in `response.locals.user`.
- * A session token must be HS256 with the auth secret and carry a numeric `exp` in the future.
- * With `envSecret`, a delegated token is accepted too: HS256 with the env secret, `aud`
- * `grove-agent-delegation` and a `grove_delegation` claim (the platform acting for a user, e.g. a
- * workflow run); its user gets `delegation`. A token is one or the other, never both: claims of a
- * delegation are refused as a session even if the auth secret verifies them, and a token signed
- * with the auth secret never verifies as a delegation. Anything else, malformed cookies included,
- * is a 401 `Authentication Error`. A verified token is remembered (by its text, until its `exp`,
- * a thousand at most), so that the requests of a session verify it once.
+ * Checks the session token on private routes (docs/agent-protocol.md#token-checks): the
+ * `forest_session_token` cookie first, then `Authorization: Bearer <token>`; the verified user
+ * lands in `response.locals.user`. A session token must be HS256 with the auth secret and carry a
+ * numeric `exp` in the future. With `envSecret`, a delegated token is accepted too: HS256 with the
+ * env secret, `aud` `grove-agent-delegation` and a `grove_delegation` claim (the platform acting
+ * for a user, e.g. a workflow run); its user gets `delegation`. A token is one or the other, never
+ * both: claims of a delegation are refused as a session even if the auth secret verifies them, and
+ * a token signed with the auth secret never verifies as a delegation. Anything else, malformed
+ * cookies included, is a 401 `Authentication Error`. A verified token is remembered (by its text,
+ * until its `exp`, a thousand at most), so that the requests of a session verify it once.
  *
  * @example
  * ```ts

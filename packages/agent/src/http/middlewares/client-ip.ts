@@ -25,7 +25,8 @@ export function clientIp(isTrusted: (ip: string) => boolean): RequestHandler {
 }
 
 /**
- * The client's address the `clientIp` middleware resolved (spec §2.4, through trusted proxies).
+ * The client's address the `clientIp` middleware resolved (docs/agent-protocol.md#ip-whitelist,
+ * through trusted proxies).
  *
  * @example
  * ```ts

@@ -5,7 +5,7 @@ const header = 'x-forest-correlation-id';
 
 /**
  * The request id of a response: a UUID v4 created on first use and sent back in
- * `x-forest-correlation-id` (spec §1.4); never read from the request.
+ * `x-forest-correlation-id` (docs/agent-protocol.md#headers); never read from the request.
  *
  * @example
  * ```ts

@@ -1,11 +1,12 @@
 import type { RequestHandler } from 'express';
 
 /**
- * CORS for the frontends the agent trusts (spec §1.3, Grove deviation: the vendor reflects any
- * origin). An allowed `Origin` is echoed with credentials; preflights answer 204 without a token,
- * echo the requested headers, and allow private-network access for agents on localhost. A
- * request from another origin gets no CORS header at all, so browsers refuse to expose the
- * answer (and preflights from it end in a bare 204).
+ * CORS for the frontends the agent trusts (docs/agent-protocol.md#cors,
+ * docs/decisions.md#d9-cors-allow-list: the vendor reflects any origin). An allowed `Origin` is
+ * echoed with credentials; preflights answer 204 without a token, echo the requested headers, and
+ * allow private-network access for agents on localhost. A request from another origin gets no CORS
+ * header at all, so browsers refuse to expose the answer (and preflights from it end in a bare
+ * 204).
  *
  * @param isAllowed - See `allowedOriginMatcher`.
  *

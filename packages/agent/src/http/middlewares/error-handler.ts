@@ -3,7 +3,7 @@ import type { Logger } from '@grove/datasource-toolkit';
 import type { ErrorRequestHandler } from 'express';
 import { correlationIdOf } from './correlation-id';
 
-/** One error of the `errors` array of spec §9. */
+/** One error of the `errors` array of docs/agent-protocol.md#errors. */
 export interface ErrorBodyItem {
   readonly name: string;
   readonly detail: string;
@@ -12,11 +12,11 @@ export interface ErrorBodyItem {
 }
 
 /**
- * The status and body of an error (spec §9): Grove errors by their `code` through the toolkit's
- * exhaustive table; a client error raised by Express or its body parsers before any route ran
- * (a path that does not decode, a body in an encoding it cannot read: an `http-errors` error
- * with a 4xx status) with that status; anything else as 500 `Unexpected error` (never a stack
- * trace).
+ * The status and body of an error (docs/agent-protocol.md#errors): Grove errors by their `code`
+ * through the toolkit's exhaustive table; a client error raised by Express or its body parsers
+ * before any route ran (a path that does not decode, a body in an encoding it cannot read: an
+ * `http-errors` error with a 4xx status) with that status; anything else as 500 `Unexpected error`
+ * (never a stack trace).
  *
  * @example
  * ```ts
@@ -46,9 +46,9 @@ export function toErrorBody(error: unknown): { status: number; body: { errors: E
 }
 
 /**
- * The one error middleware of the agent: writes the §9 body (body-parser failures included: see
- * `bodyParsers`); logs 5xx at Error with the request id so an operator can find the stack trace
- * a client never sees, and client errors at Debug.
+ * The one error middleware of the agent: writes the docs/agent-protocol.md#errors body (body-parser
+ * failures included: see `bodyParsers`); logs 5xx at Error with the request id so an operator can
+ * find the stack trace a client never sees, and client errors at Debug.
  *
  * @example
  * ```ts

@@ -33,10 +33,11 @@ function isLoopback(ip: string): boolean {
 }
 
 /**
- * Rejects requests from addresses outside the environment's IP whitelist (spec §2.4): 403
- * `IP address rejected (<ip>)`; loopback callers without `X-Forwarded-For` pass. The address is
- * the one the `clientIp` middleware resolved: `X-Forwarded-For` counts only through trusted
- * proxies (Grove deviation: the vendor trusts the header from anyone).
+ * Rejects requests from addresses outside the environment's IP whitelist
+ * (docs/agent-protocol.md#ip-whitelist): 403 `IP address rejected (<ip>)`; loopback callers without
+ * `X-Forwarded-For` pass. The address is the one the `clientIp` middleware resolved:
+ * `X-Forwarded-For` counts only through trusted proxies (docs/decisions.md#d10-trusted-proxies: the
+ * vendor trusts the header from anyone).
  *
  * @example
  * ```ts

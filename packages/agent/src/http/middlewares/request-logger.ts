@@ -3,7 +3,7 @@ import type { RequestHandler } from 'express';
 
 /**
  * Logs `[status] METHOD path - Nms` when a response finishes: Info below 400, Warn below 500,
- * Error from 500 (spec §1.2).
+ * Error from 500 (docs/agent-protocol.md#middleware-order).
  *
  * @example
  * ```ts

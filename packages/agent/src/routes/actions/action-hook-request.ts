@@ -25,9 +25,10 @@ export interface ActionHookRequest {
 }
 
 /**
- * Checks and reads a `hooks/load|change|search` request (spec §8.5): the `trigger` permission
- * only (no condition is evaluated; denied → 403 with detail `Unexpected error`), then the
- * timezone, then the selection — the same as the execute route's, scope and parent included.
+ * Checks and reads a `hooks/load|change|search` request (docs/agent-protocol.md#form-hooks): the
+ * `trigger` permission only (no condition is evaluated; denied → 403 with detail `Unexpected
+ * error`), then the timezone, then the selection — the same as the execute route's, scope and
+ * parent included.
  *
  * @param services - The agent's services.
  * @param target - The action the route resolved.
@@ -47,7 +48,8 @@ export async function readActionHookRequest(
   response: Response,
 ): Promise<ActionHookRequest> {
   const { collection, name } = target;
-  // Unlike execute, hooks check the permission before the timezone (spec §3.1).
+  // Unlike execute, hooks check the permission before the timezone
+  // (docs/agent-protocol.md#timezone).
   await services.authorization.assertCanLoadActionForm(userOf(response), collection.name, name);
   const caller = callerOf(request, response);
   const filter = await buildActionFilter({

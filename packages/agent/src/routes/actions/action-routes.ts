@@ -6,8 +6,8 @@ import { mountLoadActionHook } from './load-action-hook';
 import { mountSearchActionHook } from './search-action-hook';
 
 /**
- * Mounts the action routes (spec §8): for every action of every collection, `POST
- * /_actions/{c}/{index}/{slug}` (`/_actions/{c}/{slug}` with `useUnsafeActionEndpoint`) and
+ * Mounts the action routes (docs/agent-protocol.md#actions): for every action of every collection,
+ * `POST /_actions/{c}/{index}/{slug}` (`/_actions/{c}/{slug}` with `useUnsafeActionEndpoint`) and
  * its `hooks/load`, `hooks/change` and `hooks/search`. The actions are read from the data source
  * once, at mount time: the router is rebuilt on every (re)start. A path naming no action falls
  * through to the next routes (a plain 404 in the end).

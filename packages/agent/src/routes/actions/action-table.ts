@@ -39,10 +39,11 @@ const safePattern = '/_actions/:collectionName/:actionIndex/:actionSlug';
 const unsafePattern = '/_actions/:collectionName/:actionSlug';
 
 /**
- * Lists every action of every collection (declaration order gives the index, spec §8.1) and
- * resolves requests to them. Paths are matched with parameters, which Express decodes, and looked
- * up here, rather than registered one by one: a collection name may hold characters that are
- * special in Express paths (`:`, `+`, `(`…) or that clients percent-encode differently.
+ * Lists every action of every collection (declaration order gives the index,
+ * docs/agent-protocol.md#action-routes) and resolves requests to them. Paths are matched with
+ * parameters, which Express decodes, and looked up here, rather than registered one by one: a
+ * collection name may hold characters that are special in Express paths (`:`, `+`, `(`…) or that
+ * clients percent-encode differently.
  *
  * @param services - The data source and the `useUnsafeActionEndpoint` option.
  * @throws ValidationError in unsafe mode when two actions of a collection share a slug.

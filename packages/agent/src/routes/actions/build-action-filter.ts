@@ -39,10 +39,11 @@ export interface ActionFilterOptions {
 }
 
 /**
- * The records an action runs on (spec §8.2): the list view's filters, search and segment
- * (`all_records_subset_query` first, spec §3.6) ∧ the caller's scope ∧ the selection — the ids,
- * or all records minus the excluded ids; a Global action ignores ids — and, in a related-data
- * view, only records linked to the parent record through `parent_association_name`.
+ * The records an action runs on (docs/agent-protocol.md#execute): the list view's filters, search
+ * and segment (`all_records_subset_query` first, docs/agent-protocol.md#bulk-selection) ∧ the
+ * caller's scope ∧ the selection — the ids, or all records minus the excluded ids; a Global action
+ * ignores ids — and, in a related-data view, only records linked to the parent record through
+ * `parent_association_name`.
  *
  * @throws ValidationError for a missing selection, a bad id, filter or segment, or a parent
  *   association that is not a to-many relation towards this collection.

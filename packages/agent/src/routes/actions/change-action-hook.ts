@@ -6,9 +6,10 @@ import { readActionHookRequest } from './action-hook-request';
 import type { ActionTable } from './action-table';
 
 /**
- * `POST /_actions/{c}/{index}/{slug}/hooks/change` (spec §8.5): the form re-evaluated after the
- * user edited `attributes.changed_field`, from the current values of `attributes.fields` (the
- * field list the agent last answered), answered as `{ fields, layout }` (§8.6).
+ * `POST /_actions/{c}/{index}/{slug}/hooks/change` (docs/agent-protocol.md#form-hooks): the form
+ * re-evaluated after the user edited `attributes.changed_field`, from the current values of
+ * `attributes.fields` (the field list the agent last answered), answered as `{ fields, layout }`
+ * (docs/agent-protocol.md#form-fields).
  *
  * @param router - The `/forest` router.
  * @param services - The agent's services.

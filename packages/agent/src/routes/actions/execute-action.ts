@@ -13,14 +13,15 @@ import { actionRecordIds } from '../../activity/selection-log';
 import { userOf } from '../../http/middlewares/authenticate';
 
 /**
- * `POST /_actions/{c}/{index}/{slug}` (spec §8.2–8.4): runs an action on its selection.
+ * `POST /_actions/{c}/{index}/{slug}` (docs/agent-protocol.md#execute): runs an action on its
+ * selection.
  *
- * The order is the protocol's: the timezone first (unlike most routes, spec §3.1); then the body
- * (an unsigned `requester_id` is refused, a signed approval replaces the body); the selection
- * (subset query ∧ scope ∧ ids, restricted to a parent's related records); the permission, which
- * counts that selection for trigger/approval conditions; the form values, typed by the form
- * evaluated with every field (hidden ones too: their values are still sent); the action; the
- * answer per result kind.
+ * The order is the protocol's: the timezone first (unlike most routes,
+ * docs/agent-protocol.md#timezone); then the body (an unsigned `requester_id` is refused, a signed
+ * approval replaces the body); the selection (subset query ∧ scope ∧ ids, restricted to a parent's
+ * related records); the permission, which counts that selection for trigger/approval conditions;
+ * the form values, typed by the form evaluated with every field (hidden ones too: their values are
+ * still sent); the action; the answer per result kind.
  *
  * @param router - The `/forest` router.
  * @param services - The agent's services.
@@ -59,8 +60,9 @@ export function mountExecuteAction(
       query: request.query,
     });
     const counter = createSelectionCounter(caller, collection, filter);
-    // Approvers are judged on the selection without the caller's scope (spec §8.3); the filter
-    // is only built when an approval question is actually asked.
+    // Approvers are judged on the selection without the caller's scope
+    // (docs/agent-protocol.md#action-authorization); the filter is only built when an approval
+    // question is actually asked.
     const unscopedCounter: SelectionCounter = async condition => {
       const unscoped = await buildActionFilter({
         services,

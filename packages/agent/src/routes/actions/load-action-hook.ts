@@ -5,9 +5,9 @@ import { readActionHookRequest } from './action-hook-request';
 import type { ActionTable } from './action-table';
 
 /**
- * `POST /_actions/{c}/{index}/{slug}/hooks/load` (spec §8.5): the form as it opens — defaults
- * computed by the agent (the body's `values` are ignored), hidden fields dropped — answered as
- * `{ fields, layout }` (§8.6).
+ * `POST /_actions/{c}/{index}/{slug}/hooks/load` (docs/agent-protocol.md#form-hooks): the form as
+ * it opens — defaults computed by the agent (the body's `values` are ignored), hidden fields
+ * dropped — answered as `{ fields, layout }` (docs/agent-protocol.md#form-fields).
  *
  * @param router - The `/forest` router.
  * @param services - The agent's services.

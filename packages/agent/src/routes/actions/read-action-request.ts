@@ -23,10 +23,10 @@ export interface ActionRequest {
 }
 
 /**
- * Reads the body of `POST /_actions/…` (spec §8.2). A `signed_approval_request` is a JWT the
- * platform signed with the environment secret; its payload — the original request, including
- * `requester_id` — replaces the outer body. Without it, a `requester_id` is refused: only the
- * platform may claim to execute on behalf of someone else.
+ * Reads the body of `POST /_actions/…` (docs/agent-protocol.md#execute). A
+ * `signed_approval_request` is a JWT the platform signed with the environment secret; its payload —
+ * the original request, including `requester_id` — replaces the outer body. Without it, a
+ * `requester_id` is refused: only the platform may claim to execute on behalf of someone else.
  *
  * @param body - `request.body`.
  * @param envSecret - The environment secret (`services.options.envSecret`).

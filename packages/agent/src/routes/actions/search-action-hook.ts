@@ -8,9 +8,9 @@ import { readActionHookRequest } from './action-hook-request';
 import type { ActionTable } from './action-table';
 
 /**
- * `POST /_actions/{c}/{index}/{slug}/hooks/search` (spec §8.5): the options of a dynamic
- * dropdown for the text typed in it. `attributes.search_field` names the field, its entry in
- * `attributes.fields` carries the text as `searchValue`; the answer holds that field only,
+ * `POST /_actions/{c}/{index}/{slug}/hooks/search` (docs/agent-protocol.md#form-hooks): the options
+ * of a dynamic dropdown for the text typed in it. `attributes.search_field` names the field, its
+ * entry in `attributes.fields` carries the text as `searchValue`; the answer holds that field only,
  * with `layout: []`.
  *
  * @param router - The `/forest` router.

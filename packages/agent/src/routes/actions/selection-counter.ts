@@ -5,12 +5,13 @@ import { parseConditionTree } from '../../query/parse-condition-tree';
 import { countRecords } from '../collection/count';
 
 /**
- * The `count(condition?)` the action permissions need (spec §8.3): the records of the action's
- * selection, optionally intersected with a role's condition. A condition is read like a client
- * filter (any operator casing, values cast to the column type, fields validated), so a condition
- * naming a missing field fails here — and `assertCanTriggerAction` turns that into the 422
- * `InvalidActionConditionError`. Answers are memoized per condition: deciding who may approve
- * asks for the same totals once per role.
+ * The `count(condition?)` the action permissions need
+ * (docs/agent-protocol.md#action-authorization): the records of the action's selection, optionally
+ * intersected with a role's condition. A condition is read like a client filter (any operator
+ * casing, values cast to the column type, fields validated), so a condition naming a missing field
+ * fails here — and `assertCanTriggerAction` turns that into the 422 `InvalidActionConditionError`.
+ * Answers are memoized per condition: deciding who may approve asks for the same totals once per
+ * role.
  *
  * @param caller - The caller (its timezone applies to date conditions).
  * @param collection - The action's collection.

@@ -4,9 +4,10 @@ import type { ActionResult, FileResult } from '@grove/datasource-toolkit';
 import type { Response } from 'express';
 
 /**
- * Writes the HTTP answer of an executed action (spec §8.4): the headers the action set with
- * `setHeader` on every result kind, then 200 `{success, html?, refresh}`, 400 `{error, html?}`
- * (not the §9 error shape), 200 `{webhook}`, 200 `{redirectTo}`, or the raw bytes of a file.
+ * Writes the HTTP answer of an executed action (docs/agent-protocol.md#action-results): the headers
+ * the action set with `setHeader` on every result kind, then 200 `{success, html?, refresh}`, 400
+ * `{error, html?}` (not the docs/agent-protocol.md#errors error shape), 200 `{webhook}`, 200
+ * `{redirectTo}`, or the raw bytes of a file.
  *
  * @param response - The Express response, untouched so far.
  * @param result - What `collection.execute` returned.

@@ -17,11 +17,11 @@ type ChartRenderer = (
 ) => Promise<Chart>;
 
 /**
- * The charts declared in code with `addChart` (spec §7.20), on the data source
- * (`/_charts/{name}`) and on a collection (`/_charts/{c}/{name}`, for the record `record_id`).
- * Authentication only (no chart permission); `timezone` required. `POST` answers the `stats`
- * document, `GET` (smart charts) the value bare. An unknown collection or chart is a 404 naming
- * it, checked before the timezone.
+ * The charts declared in code with `addChart` (docs/agent-protocol.md#api-charts), on the data
+ * source (`/_charts/{name}`) and on a collection (`/_charts/{c}/{name}`, for the record
+ * `record_id`). Authentication only (no chart permission); `timezone` required. `POST` answers the
+ * `stats` document, `GET` (smart charts) the value bare. An unknown collection or chart is a 404
+ * naming it, checked before the timezone.
  *
  * @example
  * ```ts

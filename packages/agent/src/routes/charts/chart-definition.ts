@@ -2,7 +2,7 @@ import { ValidationError } from '@grove/datasource-toolkit';
 import type { DateOperation } from '@grove/datasource-toolkit';
 import { isJsonObject } from '../../query/is-json-object';
 
-/** The chart types `POST /stats/{c}` computes (spec §7.18). */
+/** The chart types `POST /stats/{c}` computes (docs/agent-protocol.md#charts). */
 const statsChartTypes = ['Value', 'Objective', 'Pie', 'Line', 'Leaderboard'] as const;
 
 /**

@@ -24,7 +24,8 @@ const userPlaceholder = /\{\{\s*currentUser\./;
 const userPrefix = 'currentUser.';
 
 /**
- * The values of a chart's `{{…}}` placeholders (spec §7.18, §7.19, §10.3): `currentUser.x` from
+ * The values of a chart's `{{…}}` placeholders (docs/agent-protocol.md#charts,
+ * docs/agent-protocol.md#native-query-charts, docs/agent-protocol.md#scopes): `currentUser.x` from
  * the session's user (`roleId` and `team.id` / `team.name`, absent from the token, from the
  * platform's cached users and rendering), any other name from the request's `contextVariables`
  * (dashboard filters…).

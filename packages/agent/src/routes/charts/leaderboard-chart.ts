@@ -24,12 +24,12 @@ interface LeaderboardQuery {
 }
 
 /**
- * A Leaderboard (spec §7.18): records of `{c}` ranked by an aggregate of their to-many relation
- * `relationshipFieldName`, labelled by `labelFieldName`, at most `limit` rows in the data
- * source's order (value descending). One query on the other side: OneToMany aggregates the
- * foreign collection grouped by `<inverse>:<label>`; ManyToMany aggregates the through
- * collection grouped by `<origin>:<label>` (the field then read through `<target>:`). The
- * filter of `{c}` (scope included) is nested along the same relation.
+ * A Leaderboard (docs/agent-protocol.md#charts): records of `{c}` ranked by an aggregate of their
+ * to-many relation `relationshipFieldName`, labelled by `labelFieldName`, at most `limit` rows in
+ * the data source's order (value descending). One query on the other side: OneToMany aggregates the
+ * foreign collection grouped by `<inverse>:<label>`; ManyToMany aggregates the through collection
+ * grouped by `<origin>:<label>` (the field then read through `<target>:`). The filter of `{c}`
+ * (scope included) is nested along the same relation.
  *
  * @throws ValidationError `Failed to generate leaderboard chart: parameters do not match
  *   pre-requisites` when the relation is not a to-many relation whose other side is reachable.

@@ -6,11 +6,11 @@ import { readFieldName, readTimeRange } from './chart-definition';
 import type { StatsChartContext } from './stats-chart-context';
 
 /**
- * A Line chart (spec §7.18): the data source groups by `timeRange` (Day, Week, Month, Quarter,
- * Year) in the caller's timezone, in one query; the periods are then labelled (`dd/MM/yyyy`,
- * `W<w>-<yyyy>`, `MMM yy`, `Q<q>-yyyy`, `yyyy`) and the gaps between the first and the last one
- * filled with 0 by the customizer's `ChartResultBuilder`, the code charts' builder. Records
- * without a date are left out.
+ * A Line chart (docs/agent-protocol.md#charts): the data source groups by `timeRange` (Day, Week,
+ * Month, Quarter, Year) in the caller's timezone, in one query; the periods are then labelled
+ * (`dd/MM/yyyy`, `W<w>-<yyyy>`, `MMM yy`, `Q<q>-yyyy`, `yyyy`) and the gaps between the first and
+ * the last one filled with 0 by the customizer's `ChartResultBuilder`, the code charts' builder.
+ * Records without a date are left out.
  *
  * @param context - The chart, its caller (timezone) and its filter.
  * @example

@@ -33,12 +33,13 @@ const readers: Record<StatsChartType, ResultReader> = {
 };
 
 /**
- * Reads the rows of a native-query chart (spec §7.19) under the column contract of its type:
- * Value → `value` (+ optional `previous`) of the first row as `{countCurrent, countPrevious?}`;
- * Objective → `value` and `objective` of the first row; Pie and Leaderboard → `key` and `value`
- * of every row; Line → `key`, `value` as `[{label, values: {value}}]`, in the query's order (no
- * gap filling: the SQL decides the periods). Values are read as numbers (PostgreSQL sends counts
- * and decimals as text); an empty result gives 0 values or an empty list.
+ * Reads the rows of a native-query chart (docs/agent-protocol.md#native-query-charts) under the
+ * column contract of its type: Value → `value` (+ optional `previous`) of the first row as
+ * `{countCurrent, countPrevious?}`; Objective → `value` and `objective` of the first row; Pie and
+ * Leaderboard → `key` and `value` of every row; Line → `key`, `value` as `[{label, values:
+ * {value}}]`, in the query's order (no gap filling: the SQL decides the periods). Values are read
+ * as numbers (PostgreSQL sends counts and decimals as text); an empty result gives 0 values or an
+ * empty list.
  *
  * @param type - The chart type.
  * @param rows - The rows of the query.

@@ -9,15 +9,15 @@ import { toStatsDocument } from './stats-document';
 import { verifySelectQuery } from './verify-select-query';
 
 /**
- * `POST /_internal/native_query` (spec §7.19): a chart computed by the SQL of its definition, on
- * one of the data source's native query connections; no timezone needed. The checks, in order:
- * a `query` and a non-`Smart` type (422), a `connectionName` (422), a known connection (422), the
- * chart permission (403, hashed on the body as posted), then the SQL: its length
- * (`maxNativeQueryLength`, 422) and the sanity check (422, one SELECT), then the chart type
- * (400). The sanity check is an early message; the data source runs the query read-only by
+ * `POST /_internal/native_query` (docs/agent-protocol.md#native-query-charts): a chart computed by
+ * the SQL of its definition, on one of the data source's native query connections; no timezone
+ * needed. The checks, in order: a `query` and a non-`Smart` type (422), a `connectionName` (422), a
+ * known connection (422), the chart permission (403, hashed on the body as posted), then the SQL:
+ * its length (`maxNativeQueryLength`, 422) and the sanity check (422, one SELECT), then the chart
+ * type (400). The sanity check is an early message; the data source runs the query read-only by
  * construction. `{{name}}` placeholders stay in the SQL: the data source binds their values
- * (`currentUser.x` from the session only, others from `contextVariables`) as parameters, never
- * as SQL text.
+ * (`currentUser.x` from the session only, others from `contextVariables`) as parameters, never as
+ * SQL text.
  *
  * @example
  * ```ts

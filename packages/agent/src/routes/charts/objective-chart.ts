@@ -2,8 +2,8 @@ import { aggregateTotal, readAggregation } from './chart-aggregation';
 import type { StatsChartContext } from './stats-chart-context';
 
 /**
- * An Objective chart (spec §7.18): `{value}`, one aggregate query. The `objective` of the
- * definition is not echoed back: the frontend holds it.
+ * An Objective chart (docs/agent-protocol.md#charts): `{value}`, one aggregate query. The
+ * `objective` of the definition is not echoed back: the frontend holds it.
  *
  * @param context - The chart, its caller and its filter.
  * @example

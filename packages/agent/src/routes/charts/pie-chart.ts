@@ -16,8 +16,9 @@ export interface PieSlice {
 }
 
 /**
- * A Pie chart (spec §7.18): the aggregate grouped by `groupByFieldName`, grouped by the data
- * source (one query, never in the agent), in the data source's order (value descending).
+ * A Pie chart (docs/agent-protocol.md#charts): the aggregate grouped by `groupByFieldName`, grouped
+ * by the data source (one query, never in the agent), in the data source's order (value
+ * descending).
  *
  * @param context - The chart, its caller and its filter.
  * @example

@@ -6,7 +6,9 @@ import type { RequestUser } from '../../permissions/authorization';
 import type { QueryParams } from '../../query/query-params';
 import type { ChartBody } from './chart-definition';
 
-/** Query-string parameters that narrow the records a chart reads (spec §7.18). */
+/**
+ * Query-string parameters that narrow the records a chart reads (docs/agent-protocol.md#charts).
+ */
 const narrowingParameters = ['filters', 'search', 'segment', 'segmentQuery'] as const;
 
 /**

@@ -8,7 +8,7 @@ import { parseConditionTree } from '../../query/parse-condition-tree';
 import type { ChartBody } from './chart-definition';
 import { ChartVariables } from './chart-variables';
 
-/** The keys of a chart definition whose placeholders are filled (spec §7.18). */
+/** The keys of a chart definition whose placeholders are filled (docs/agent-protocol.md#charts). */
 const injectedKeys = ['filter', 'aggregator', 'timeRange', 'objective', 'limit'] as const;
 
 /**

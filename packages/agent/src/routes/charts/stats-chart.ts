@@ -23,11 +23,11 @@ const computations: Record<StatsChartType, (context: StatsChartContext) => Promi
 };
 
 /**
- * `POST /stats/{c}` (spec §7.18): computes a dashboard or collection chart from its definition
- * (the body) and answers the `stats` document. Order of the checks: unknown collection (404),
- * chart type (400 `Invalid Chart type "<t>"`), chart permission (403; hashed on the body as
- * posted, before any placeholder is filled; a user allowed by a saved chart's hash replays it as
- * saved: see `assertSavedChartReplay`), then the timezone (400) and the chart itself.
+ * `POST /stats/{c}` (docs/agent-protocol.md#charts): computes a dashboard or collection chart from
+ * its definition (the body) and answers the `stats` document. Order of the checks: unknown
+ * collection (404), chart type (400 `Invalid Chart type "<t>"`), chart permission (403; hashed on
+ * the body as posted, before any placeholder is filled; a user allowed by a saved chart's hash
+ * replays it as saved: see `assertSavedChartReplay`), then the timezone (400) and the chart itself.
  *
  * @example
  * ```ts

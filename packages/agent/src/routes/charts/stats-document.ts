@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 
 /**
- * The document every chart route answers (spec §7.18), without a `jsonapi` member.
+ * The document every chart route answers (docs/agent-protocol.md#charts), without a `jsonapi`
+ * member.
  *
  * @example
  * ```ts

@@ -6,10 +6,10 @@ import type { StatsChartContext } from './stats-chart-context';
 const periodOperators: ReadonlySet<string> = new Set(intervalOperators);
 
 /**
- * A Value chart (spec §7.18): `{countCurrent}`, plus `countPrevious` over the previous period
- * when the chart's filter uses a period operator (`Today`, `PreviousMonth`, `PreviousXDays`…)
- * and its root is not an `and` branch, as the vendor's agents decide. One aggregate query per
- * period, both run at once.
+ * A Value chart (docs/agent-protocol.md#charts): `{countCurrent}`, plus `countPrevious` over the
+ * previous period when the chart's filter uses a period operator (`Today`, `PreviousMonth`,
+ * `PreviousXDays`…) and its root is not an `and` branch, as the vendor's agents decide. One
+ * aggregate query per period, both run at once.
  *
  * @param context - The chart, its caller (timezone) and its filters.
  * @example

@@ -73,10 +73,11 @@ const readStarts = new Set(['select', 'with']);
 const wordChar = /[\w$]/;
 
 /**
- * The SQL sanity check of native queries (spec §7.19, §10.2): one read-only statement, starting
- * with `SELECT` (or `WITH`); one trailing `;` is tolerated. Literals, quoted identifiers and
- * comments are ignored while looking for `;` and for keywords that write; any write keyword
- * outside them (`SELECT … FOR UPDATE`, `SELECT … INTO`, a data-modifying CTE) is refused.
+ * The SQL sanity check of native queries (docs/agent-protocol.md#native-query-charts,
+ * docs/agent-protocol.md#chart-permissions): one read-only statement, starting with `SELECT` (or
+ * `WITH`); one trailing `;` is tolerated. Literals, quoted identifiers and comments are ignored
+ * while looking for `;` and for keywords that write; any write keyword outside them (`SELECT … FOR
+ * UPDATE`, `SELECT … INTO`, a data-modifying CTE) is refused.
  *
  * The text is read three times, as PostgreSQL, MySQL/MariaDB and SQLite read it (`\'` escapes
  * only in MySQL, `$tag$` quotes only in PostgreSQL…), and must pass all three. Each reading is

@@ -28,7 +28,7 @@ export async function countRecords(
 }
 
 /**
- * `GET /{c}/count` (spec §7.2): `{"count": n}` over the list's filters, or
+ * `GET /{c}/count` (docs/agent-protocol.md#count): `{"count": n}` over the list's filters, or
  * `{"meta":{"count":"deactivated"}}` when the collection is not countable.
  *
  * @example

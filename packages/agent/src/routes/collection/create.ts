@@ -15,9 +15,10 @@ import { serializeRecord } from '../../serializer/serialize-record';
 import { linkOneToOne, manyToOneValue, primaryKeyRecord } from './link-to-one';
 
 /**
- * `POST /{c}` (spec §7.5): creates one record from a JSON:API body. ManyToOne relationships set
- * their foreign key before the insert; OneToOne relationships are linked after it (edit right on
- * the foreign collection). Answers 200 with the record and the linked relations echoed.
+ * `POST /{c}` (docs/agent-protocol.md#create): creates one record from a JSON:API body. ManyToOne
+ * relationships set their foreign key before the insert; OneToOne relationships are linked after it
+ * (edit right on the foreign collection). Answers 200 with the record and the linked relations
+ * echoed.
  *
  * @example
  * ```ts

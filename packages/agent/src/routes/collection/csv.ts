@@ -5,8 +5,8 @@ import { userOf } from '../../http/middlewares/authenticate';
 import { exportCsv } from '../export-csv';
 
 /**
- * `GET /{c}.csv` (spec §7.4, §11): the list's records as a streamed CSV; needs the browse and
- * export rights.
+ * `GET /{c}.csv` (docs/agent-protocol.md#csv-export): the list's records as a streamed CSV; needs
+ * the browse and export rights.
  *
  * @example
  * ```ts

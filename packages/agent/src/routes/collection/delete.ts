@@ -9,9 +9,9 @@ import { buildScopedFilter } from '../scoped-filter';
 import { selectionLog } from '../../activity/selection-log';
 
 /**
- * `DELETE /{c}/{id}` and `DELETE /{c}` (spec §7.7, §7.8): deletes one record, or the selection of
- * a bulk body (`ids`, or `all_records` minus exclusions with the list's query), always within
- * the caller's scope. 204.
+ * `DELETE /{c}/{id}` and `DELETE /{c}` (docs/agent-protocol.md#delete): deletes one record, or the
+ * selection of a bulk body (`ids`, or `all_records` minus exclusions with the list's query), always
+ * within the caller's scope. 204.
  *
  * @example
  * ```ts

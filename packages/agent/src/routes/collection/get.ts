@@ -10,7 +10,7 @@ import { readableRelations } from '../readable-relations';
 import { buildScopedFilter } from '../scoped-filter';
 
 /**
- * `GET /{c}/{id}` (spec §7.3): one record within the caller's scope, or 404
+ * `GET /{c}/{id}` (docs/agent-protocol.md#get-one): one record within the caller's scope, or 404
  * `Record does not exists`; embedded to-one relations as the caller may read them.
  *
  * @example

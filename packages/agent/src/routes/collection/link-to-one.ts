@@ -83,8 +83,9 @@ async function readableTarget(
 /**
  * Points a OneToOne relation of `parent` at one foreign record (or none): the record(s) linked
  * now are detached (origin key nulled), then the target gets the parent's key — both within the
- * caller's scope of the foreign collection, after checking `edit` on it (spec §7.5, §7.15) and,
- * before anything is written, that the target is readable (browse, in scope; else 403 / 404).
+ * caller's scope of the foreign collection, after checking `edit` on it
+ * (docs/agent-protocol.md#create, docs/agent-protocol.md#to-one-relations) and, before anything is
+ * written, that the target is readable (browse, in scope; else 403 / 404).
  *
  * @example
  * ```ts

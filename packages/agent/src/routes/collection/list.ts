@@ -9,9 +9,9 @@ import { buildScopedFilter } from '../scoped-filter';
 import { listAction } from '../../activity/list-action';
 
 /**
- * `GET /{c}` (spec §7.1): one page of records as a JSON:API document, with search highlights.
- * One `list` call on the data source, whatever the page size (relations come joined), plus one
- * per to-one relation whose foreign collection the caller sees through a scope.
+ * `GET /{c}` (docs/agent-protocol.md#list): one page of records as a JSON:API document, with search
+ * highlights. One `list` call on the data source, whatever the page size (relations come joined),
+ * plus one per to-one relation whose foreign collection the caller sees through a scope.
  *
  * @example
  * ```ts

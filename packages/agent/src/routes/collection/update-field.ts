@@ -14,8 +14,8 @@ import { parseId } from '../../query/parse-id';
 import { buildScopedFilter } from '../scoped-filter';
 
 /**
- * `PUT /{c}/{id}/relationships/{field}/{index}` (spec §7.9): replaces (or appends, at the
- * array's length) one element of an array column and writes the array back. 204.
+ * `PUT /{c}/{id}/relationships/{field}/{index}` (docs/agent-protocol.md#array-items): replaces (or
+ * appends, at the array's length) one element of an array column and writes the array back. 204.
  *
  * @example
  * ```ts

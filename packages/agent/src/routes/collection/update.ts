@@ -25,10 +25,10 @@ function attributeKeys(body: unknown): Set<string> {
 }
 
 /**
- * `PUT /{c}/{id}` (spec §7.6): patches one record within the caller's scope, then answers it
- * re-read with the default projection (`data: null` when it left the scope). Relationships in
- * the body are ignored (the frontend links them with the relation route); primary keys that only
- * come from `data.id` are not written.
+ * `PUT /{c}/{id}` (docs/agent-protocol.md#update): patches one record within the caller's scope,
+ * then answers it re-read with the default projection (`data: null` when it left the scope).
+ * Relationships in the body are ignored (the frontend links them with the relation route); primary
+ * keys that only come from `data.id` are not written.
  *
  * @example
  * ```ts

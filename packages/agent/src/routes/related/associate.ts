@@ -25,9 +25,10 @@ function firstTargetId(body: unknown): string {
 }
 
 /**
- * `POST /{c}/{id}/relationships/{rel}` (spec §7.13): links the first record of the body to the
- * parent — OneToMany sets its origin key, ManyToMany inserts a through row (nothing when the
- * target is outside the caller's scope). Needs `edit` on the foreign collection. 204.
+ * `POST /{c}/{id}/relationships/{rel}` (docs/agent-protocol.md#associate): links the first record
+ * of the body to the parent — OneToMany sets its origin key, ManyToMany inserts a through row
+ * (nothing when the target is outside the caller's scope). Needs `edit` on the foreign collection.
+ * 204.
  *
  * @example
  * ```ts

@@ -14,7 +14,10 @@ import { parseSelection, selectionTree } from '../../query/parse-selection';
 import { buildScopedFilter } from '../scoped-filter';
 import { linkedRecordsTree, toManyContext } from './related-context';
 
-/** `?delete=` switches to delete mode unless empty, `false` or `0` (Grove deviation 1). */
+/**
+ * `?delete=` switches to delete mode unless empty, `false` or `0`
+ * (docs/decisions.md#d1-dissociate-and-csv).
+ */
 function isDeleteMode(value: unknown): boolean {
   const text = Array.isArray(value) ? String(value[0]) : value === undefined ? '' : String(value);
 
@@ -22,10 +25,10 @@ function isDeleteMode(value: unknown): boolean {
 }
 
 /**
- * `DELETE /{c}/{id}/relationships/{rel}[?delete=true]` (spec §7.14): unlinks the selected
- * records from the parent (OneToMany: origin key nulled; ManyToMany: through rows deleted), or
- * deletes them with `?delete=true`; always within the foreign scope and the parent's links.
- * Needs `edit` (or `delete`) on the foreign collection. 204.
+ * `DELETE /{c}/{id}/relationships/{rel}[?delete=true]` (docs/agent-protocol.md#dissociate): unlinks
+ * the selected records from the parent (OneToMany: origin key nulled; ManyToMany: through rows
+ * deleted), or deletes them with `?delete=true`; always within the foreign scope and the parent's
+ * links. Needs `edit` (or `delete`) on the foreign collection. 204.
  *
  * @example
  * ```ts

@@ -10,9 +10,9 @@ import { buildScopedFilter } from '../scoped-filter';
 import { linkedRecordsTree, toManyContext } from './related-context';
 
 /**
- * The to-many related routes (spec §7.10–7.12): `GET /{c}/{id}/relationships/{rel}` (list),
- * `…/{rel}/count` and `…/{rel}.csv`, on the foreign collection, within its scope; rights are
- * checked on the foreign collection.
+ * The to-many related routes (docs/agent-protocol.md#related-records): `GET
+ * /{c}/{id}/relationships/{rel}` (list), `…/{rel}/count` and `…/{rel}.csv`, on the foreign
+ * collection, within its scope; rights are checked on the foreign collection.
  *
  * @example
  * ```ts

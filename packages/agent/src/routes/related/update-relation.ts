@@ -23,10 +23,11 @@ function targetOf(body: unknown): string | null {
 }
 
 /**
- * `PUT /{c}/{id}/relationships/{rel}` (spec §7.15): links (`{"data": {"id": …}}`) or unlinks
- * (`{"data": null}`) a to-one relation. ManyToOne writes the parent's foreign key (edit on the
- * parent, parent scope); OneToOne moves the foreign origin key (edit on the foreign). A target
- * needs browse on the foreign collection and must lie within its scope (403 / 404). 204.
+ * `PUT /{c}/{id}/relationships/{rel}` (docs/agent-protocol.md#to-one-relations): links (`{"data":
+ * {"id": …}}`) or unlinks (`{"data": null}`) a to-one relation. ManyToOne writes the parent's
+ * foreign key (edit on the parent, parent scope); OneToOne moves the foreign origin key (edit on
+ * the foreign). A target needs browse on the foreign collection and must lie within its scope (403
+ * / 404). 204.
  *
  * @example
  * ```ts

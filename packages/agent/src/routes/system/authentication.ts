@@ -2,7 +2,10 @@ import { GroveError, ValidationError, isGroveError } from '@grove/datasource-too
 import type { RouteMounter } from '../../http/route-mounter';
 import { signSessionToken } from '@grove/platform-client';
 
-/** The lifetime of the session tokens the agent issues: one hour (spec §2.2). */
+/**
+ * The lifetime of the session tokens the agent issues: one hour
+ * (docs/agent-protocol.md#session-tokens).
+ */
 export const sessionTokenLifetimeSeconds = 3600;
 
 function renderingIdFromState(state: unknown): number {
@@ -18,9 +21,9 @@ function renderingIdFromState(state: unknown): number {
 }
 
 /**
- * The login routes (public, spec §2.1): `POST /authentication` answers the platform's OIDC
- * authorization URL; `GET /authentication/callback` exchanges the code, fetches the user and
- * answers the agent's HS256 session token signed with `authSecret`.
+ * The login routes (public, docs/agent-protocol.md#login): `POST /authentication` answers the
+ * platform's OIDC authorization URL; `GET /authentication/callback` exchanges the code, fetches the
+ * user and answers the agent's HS256 session token signed with `authSecret`.
  *
  * @example
  * ```ts

@@ -35,11 +35,11 @@ const agentCapabilities = {
 const primitives: ReadonlySet<unknown> = new Set(primitiveTypes);
 
 /**
- * `POST /_internal/capabilities` (spec §12), no timezone: for the collections named in
- * `collectionNames` (unknown names skipped, data-source order), their primitive and
- * array-of-primitive columns with their operators in snake case and their groupability, their
- * ManyToOne relations (groupability of the foreign key), and their aggregation capabilities;
- * plus the native query connections and the agent's capabilities.
+ * `POST /_internal/capabilities` (docs/agent-protocol.md#capabilities), no timezone: for the
+ * collections named in `collectionNames` (unknown names skipped, data-source order), their
+ * primitive and array-of-primitive columns with their operators in snake case and their
+ * groupability, their ManyToOne relations (groupability of the foreign key), and their aggregation
+ * capabilities; plus the native query connections and the agent's capabilities.
  *
  * @throws ValidationError `collectionNames must be an array of collection names` (400).
  *

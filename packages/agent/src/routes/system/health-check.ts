@@ -1,7 +1,8 @@
 import type { RouteMounter } from '../../http/route-mounter';
 
 /**
- * `GET /forest` (public): `{"error":null,"message":"Agent is running"}` (spec §1.5).
+ * `GET /forest` (public): `{"error":null,"message":"Agent is running"}`
+ * (docs/agent-protocol.md#health-check).
  *
  * @example
  * ```ts

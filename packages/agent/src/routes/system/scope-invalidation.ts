@@ -2,7 +2,8 @@ import { ValidationError } from '@grove/datasource-toolkit';
 import type { RouteMounter } from '../../http/route-mounter';
 
 /**
- * `POST /scope-cache-invalidation` (spec §7.16): drops the cached permissions of a rendering.
+ * `POST /scope-cache-invalidation` (docs/agent-protocol.md#scope-cache-invalidation): drops the
+ * cached permissions of a rendering.
  *
  * @example
  * ```ts

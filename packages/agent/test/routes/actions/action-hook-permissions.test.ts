@@ -35,7 +35,7 @@ async function hook(
     .send({ data: { attributes } });
 }
 
-describe('hooks: permission (spec §8.5)', () => {
+describe('hooks: permission (docs/agent-protocol.md#form-hooks)', () => {
   const forbidden = {
     errors: [{ name: 'ForbiddenError', detail: 'Unexpected error', status: 403 }],
   };

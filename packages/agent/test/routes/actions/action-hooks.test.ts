@@ -108,7 +108,7 @@ const carrier = (options: string[]) => ({
 });
 const note = (value: string) => ({ field: 'Note', label: 'Note', type: 'String', value });
 
-describe('hooks/load (spec §8.5)', () => {
+describe('hooks/load (docs/agent-protocol.md#form-hooks)', () => {
   test('computes the defaults (body values ignored) and drops fields whose if is falsy', async () => {
     const response = await hook('0/ship/hooks/load', { ids: ['1'], values: { Country: 'US' } });
 
@@ -185,7 +185,7 @@ describe('hooks/load (spec §8.5)', () => {
   });
 });
 
-describe('hooks/change (spec §8.5)', () => {
+describe('hooks/change (docs/agent-protocol.md#form-hooks)', () => {
   test('re-evaluates the form from the current values and the changed field', async () => {
     const response = await hook('0/ship/hooks/change', {
       ids: ['4'],
@@ -217,7 +217,7 @@ describe('hooks/change (spec §8.5)', () => {
   });
 });
 
-describe('hooks/search (spec §8.5)', () => {
+describe('hooks/search (docs/agent-protocol.md#form-hooks)', () => {
   test('answers only the searched field, with options for the typed text', async () => {
     const response = await hook('0/ship/hooks/search', {
       ids: ['1'],

@@ -26,7 +26,7 @@ beforeEach(() => {
   ran.length = 0;
 });
 
-describe('action routes (spec §8.1)', () => {
+describe('action routes (docs/agent-protocol.md#action-routes)', () => {
   let fixture: ActionApp;
   beforeAll(async () => {
     fixture = await startActionApp({ customize });

@@ -57,7 +57,7 @@ const drafts = ['1', '3'];
 const draft = equal('status', 'draft');
 const live = equal('status', 'live');
 
-describe('execute: trigger permission (spec §8.3)', () => {
+describe('execute: trigger permission (docs/agent-protocol.md#action-authorization)', () => {
   test('a role without trigger gets CustomActionTriggerForbiddenError', async () => {
     rights({ triggerEnabled: { roles: [2] } });
     const response = await execute(1, { ids: drafts });
@@ -142,7 +142,7 @@ describe('execute: trigger permission (spec §8.3)', () => {
   });
 });
 
-describe('execute: approvals (spec §8.2, §8.3)', () => {
+describe('execute: approvals (docs/agent-protocol.md#execute, docs/agent-protocol.md#action-authorization)', () => {
   const approvalRights: ActionPermissions = {
     triggerEnabled: true,
     approvalRequired: true,

@@ -110,7 +110,7 @@ function binary(response: request.Response, callback: (error: Error | null, body
   response.on('end', () => callback(null, Buffer.concat(chunks)));
 }
 
-describe('execute: answers per result kind (spec §8.4)', () => {
+describe('execute: answers per result kind (docs/agent-protocol.md#action-results)', () => {
   test('Success: message, html and the relations to refresh, with the action headers', async () => {
     const response = await execute('0/mark-as-live', { ids: ['1', '3'] });
 

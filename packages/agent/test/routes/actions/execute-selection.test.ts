@@ -40,7 +40,7 @@ async function execute(
 
 const draftsQuery = { filters: JSON.stringify(equal('status', 'draft')) };
 
-describe('execute: the records an action runs on (spec §8.2, §3.6)', () => {
+describe('execute: the records an action runs on (docs/agent-protocol.md#execute, docs/agent-protocol.md#bulk-selection)', () => {
   test('Single: the one selected record', async () => {
     expect((await execute('0/archive', { ids: ['4'] })).status).toBe(200);
     expect(ran).toEqual([[4]]);

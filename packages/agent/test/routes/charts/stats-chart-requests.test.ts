@@ -47,7 +47,7 @@ describe('POST /stats/{c}: permissions, placeholders, scope and errors', () => {
     return (response.body as { data: { attributes: { value: unknown } } }).data.attributes.value;
   };
 
-  describe('chart permission (spec §10.2)', () => {
+  describe('chart permission (docs/agent-protocol.md#chart-permissions)', () => {
     it('answers 401 without a session token', async () => {
       const response = await chart.request
         .post('/forest/stats/orders?timezone=UTC')
@@ -101,7 +101,7 @@ describe('POST /stats/{c}: permissions, placeholders, scope and errors', () => {
     });
   });
 
-  describe('placeholders (spec §7.18)', () => {
+  describe('placeholders (docs/agent-protocol.md#charts)', () => {
     it('fills {{currentUser.id}} from the session', async () => {
       await expect(valueOf(ofCurrentUser)).resolves.toEqual({ countCurrent: 3 });
     });
@@ -161,7 +161,7 @@ describe('POST /stats/{c}: permissions, placeholders, scope and errors', () => {
     });
   });
 
-  describe('records read by the chart (spec §7.18, §10.3)', () => {
+  describe('records read by the chart (docs/agent-protocol.md#charts, docs/agent-protocol.md#scopes)', () => {
     const paidScope = { field: 'status', operator: 'equal', value: 'paid' };
 
     it('applies the scope of the collection', async () => {

@@ -140,7 +140,10 @@ export interface PagedOf<T> {
 
 // --- structure screens (environments, users, teams, roles, scopes) ---
 
-/** A rule of an environment's IP whitelist (spec §2.5): an address, a range, or a CIDR. */
+/**
+ * A rule of an environment's IP whitelist (docs/platform-protocol.md#ip-rules): an address, a
+ * range, or a CIDR.
+ */
 export type IpRule =
   | { readonly type: 0; readonly ip: string }
   | { readonly type: 1; readonly ipMinimum: string; readonly ipMaximum: string }

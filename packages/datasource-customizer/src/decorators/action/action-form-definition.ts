@@ -79,7 +79,10 @@ interface BaseFieldDefinition<Context, T extends ActionFieldType> {
   readonly defaultValue?: ValueOrHandler<Context, ActionFieldDefinitionValue<T> | null>;
   /** Forces the value of the field at every evaluation of the form. */
   readonly value?: ValueOrHandler<Context, ActionFieldDefinitionValue<T> | null>;
-  /** The field is shown only when this returns a truthy value (Grove deviation #8). */
+  /**
+   * The field is shown only when this returns a truthy value
+   * (docs/decisions.md#d8-form-field-conditions).
+   */
   readonly if?: (context: Context) => unknown;
   readonly widget?: ActionFieldWidget;
   readonly placeholder?: ValueOrHandler<Context, string>;

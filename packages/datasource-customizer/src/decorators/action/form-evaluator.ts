@@ -51,8 +51,8 @@ const fieldKeys = new Set([
 /**
  * Turns a form definition into the form the frontend displays: ids default to labels, defaults
  * and forced values fill `formValues`, hidden elements are dropped (an element is shown only when
- * its `if` returns a truthy value — Grove deviation #8), every remaining handler is evaluated, and
- * fields other handlers read are marked `watchChanges`.
+ * its `if` returns a truthy value — docs/decisions.md#d8-form-field-conditions), every remaining
+ * handler is evaluated, and fields other handlers read are marked `watchChanges`.
  *
  * @example
  * ```ts

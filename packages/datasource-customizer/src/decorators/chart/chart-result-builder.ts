@@ -17,7 +17,8 @@ export interface MultipleTimeBasedLine {
 
 /**
  * Builds the payload of each kind of chart, as the agent sends it to the frontend. Time-based
- * charts are bucketed in the caller's timezone (Grove deviation: the vendor uses the server's).
+ * charts are bucketed in the caller's timezone (docs/decisions.md#d14-chart-buckets: the vendor
+ * uses the server's).
  *
  * @example
  * ```ts

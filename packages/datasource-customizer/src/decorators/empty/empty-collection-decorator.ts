@@ -43,7 +43,8 @@ export class EmptyCollectionDecorator extends CollectionDecorator {
     aggregation: Aggregation,
     limit?: number,
   ): Promise<AggregateResult[]> {
-    // Grove deviation #3: a count over an empty filter is 0 (the vendor returns no row).
+    // docs/decisions.md#d3-unknown-segments-and-empty-counts: a count over an empty filter is 0
+    // (the vendor returns no row).
     if (isEmpty(filter.conditionTree)) return aggregation.apply([], caller.timezone, limit);
 
     return super.aggregate(caller, filter, aggregation, limit);

@@ -42,7 +42,8 @@ export function validateRecordRules(
   for (const field of fields) {
     const value = record[field];
     for (const rule of rules.get(field) ?? []) {
-      // Grove fixes the vendor quirk (§5.11): an omitted field only fails `Present`.
+      // Grove fixes the vendor quirk (docs/decisions.md#d16-omitted-fields-on-create): an omitted
+      // field only fails `Present`.
       if ((value === undefined || value === null) && rule.operator !== 'Present') continue;
 
       const leaf = new ConditionTreeLeaf(field, rule.operator, rule.value);

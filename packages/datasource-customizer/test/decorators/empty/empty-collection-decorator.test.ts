@@ -130,7 +130,7 @@ describe('EmptyCollectionDecorator', () => {
     ).resolves.toEqual([{ title: 'Dune' }]);
   });
 
-  it('counts 0 on an empty filter (Grove deviation #3)', async () => {
+  it('counts 0 on an empty filter (docs/decisions.md#d3-unknown-segments-and-empty-counts)', async () => {
     const books = setup();
 
     await expect(count(books, emptyIn)).resolves.toBe(0);

@@ -63,8 +63,8 @@ const tables: ReadonlyArray<readonly [string, Columns]> = [
     },
   ],
   [
-    // An action run waiting for approval (spec §4.4, §9): what the requester sent, replayed
-    // signed with the environment's secret once approved.
+    // An action run waiting for approval (docs/platform-protocol.md#approvals): what the requester
+    // sent, replayed signed with the environment's secret once approved.
     'approval_requests',
     {
       id: primaryKey(),

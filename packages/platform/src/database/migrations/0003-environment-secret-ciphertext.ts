@@ -2,8 +2,9 @@ import type { PlatformMigration } from './platform-migration';
 
 /**
  * Version 3: `environments.secret_ciphertext`, the env secret encrypted (AES-256-GCM) with the
- * platform's secret key, to sign approval requests (spec §4.4). Null for environments created
- * before: filled the next time their agent authenticates, or when their secret is regenerated.
+ * platform's secret key, to sign approval requests (docs/platform-protocol.md#approvals). Null for
+ * environments created before: filled the next time their agent authenticates, or when their secret
+ * is regenerated.
  */
 export const environmentSecretCiphertext: PlatformMigration = {
   name: '0003-environment-secret-ciphertext',

@@ -15,7 +15,10 @@ import type {
   WorkflowRunRow,
 } from './public-api-rows';
 
-/** The permission levels of the protocol (§4.2), lower-case as the agent compares them. */
+/**
+ * The permission levels of the protocol (docs/platform-protocol.md#users), lower-case as the agent
+ * compares them.
+ */
 export type PermissionLevel = 'admin' | 'developer' | 'editor' | 'user';
 
 /** A person who logs in. The email is unique whatever its case (enforced by an index). */
@@ -112,7 +115,10 @@ export interface RoleActionRightRow extends RowBase {
 export interface RenderingRow extends RowBase {
   teamId: number;
   environmentId: number;
-  /** `{ [collection]: { scope, segments, liveQuerySegments } }` as served by §4.3. */
+  /**
+   * `{ [collection]: { scope, segments, liveQuerySegments } }` as served by
+   * docs/platform-protocol.md#renderings.
+   */
   collections: Record<string, unknown>;
   /** The saved charts users of the rendering may run. */
   stats: unknown[];
@@ -209,7 +215,7 @@ export interface InvitationRow extends RowBase {
 /** Status of an approval request. */
 export type ApprovalStatus = 'pending' | 'approved' | 'rejected';
 
-/** An action run that waits for an approver (spec §4.4, §9). */
+/** An action run that waits for an approver (docs/platform-protocol.md#approvals). */
 export interface ApprovalRequestRow extends RowBase {
   environmentId: number;
   renderingId: number | null;

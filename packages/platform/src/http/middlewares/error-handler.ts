@@ -47,10 +47,10 @@ function describe(error: unknown): ErrorBody {
 
 /**
  * The last middleware: every error becomes `{ errors: [{ status, code, detail }] }` (the shape
- * the agents read, spec §1.4) with the status of its code. Unexpected errors are logged and
- * answered 500 without their message. Sandbox mode answers `{ errors: [{ detail }] }`, the
- * shape the test kit's sandbox always had, and logs client errors at `Debug` (an agent under
- * test that calls wrongly shows in the test's logger).
+ * the agents read, docs/platform-protocol.md#errors) with the status of its code. Unexpected errors
+ * are logged and answered 500 without their message. Sandbox mode answers `{ errors: [{ detail }]
+ * }`, the shape the test kit's sandbox always had, and logs client errors at `Debug` (an agent
+ * under test that calls wrongly shows in the test's logger).
  *
  * @example
  * ```ts

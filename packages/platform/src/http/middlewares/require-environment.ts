@@ -5,14 +5,18 @@ import { findEnvironmentBySecret } from '../../auth/env-secret';
 import type { EnvironmentRow } from '../../database/models/platform-models';
 import type { PlatformContext } from '../../platform-context';
 
-/** The header every agent call about its environment carries (spec §1.3). */
+/**
+ * The header every agent call about its environment carries
+ * (docs/platform-protocol.md#identification).
+ */
 export const ENV_SECRET_HEADER = 'forest-secret-key';
 
 /**
  * Finds the environment from the request's env secret (its hash is looked up, the secret never
  * stored) or answers 401. 401, not 404, for an unknown secret too: the vendor agent crashes on a
- * 404 from its event stream (spec §2.6), and a 401 says the same thing without that risk.
- * In sandbox mode, `provision` creates the environment of any unknown non-empty secret.
+ * 404 from its event stream (docs/platform-protocol.md#event-stream), and a 401 says the same thing
+ * without that risk. In sandbox mode, `provision` creates the environment of any unknown non-empty
+ * secret.
  *
  * @example
  * ```ts

@@ -9,10 +9,11 @@ const STATUSES = new Set(['pending', 'completed', 'failed']);
 const FINAL_STATUSES = new Set(['completed', 'failed']);
 
 /**
- * `PATCH /api/activity-logs-requests/:index/:id/status` (spec §5.2): `{ status }` (`pending`,
- * `completed` or `failed`) on a log of the caller; 204. 404 for a log that is not the caller's
- * or another index's (the MCP server retries a 404 a few times), 400 for another status. With
- * `hooks.finalStatusesOnly` (standard mode) only `completed` or `failed`, once: 409 after.
+ * `PATCH /api/activity-logs-requests/:index/:id/status`
+ * (docs/platform-protocol.md#mcp-activity-logs): `{ status }` (`pending`, `completed` or `failed`)
+ * on a log of the caller; 204. 404 for a log that is not the caller's or another index's (the MCP
+ * server retries a 404 a few times), 400 for another status. With `hooks.finalStatusesOnly`
+ * (standard mode) only `completed` or `failed`, once: 409 after.
  *
  * @example
  * ```ts

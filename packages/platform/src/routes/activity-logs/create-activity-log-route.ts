@@ -9,11 +9,12 @@ import { readActivityLogRequest } from './read-activity-log-request';
 const BODY_LIMIT = 64 * 1024;
 
 /**
- * `POST /api/activity-logs-requests` and `POST /api/activity-logs-requests/mcp` (spec §5.2,
- * §5.3): the caller is resolved (hooks) before the body is read, then one `pending` log is
- * stored for the environment of the body's rendering (with its type, the rendering and its team
- * name, and the source: `mcp` for the `/mcp` variant, else `ui`), and `{ data: { id, type, attributes:
- * { index } } }` answered.
+ * `POST /api/activity-logs-requests` and `POST /api/activity-logs-requests/mcp`
+ * (docs/platform-protocol.md#mcp-activity-logs, docs/platform-protocol.md#workflow-activity-logs):
+ * the caller is resolved (hooks) before the body is read, then one `pending` log is stored for the
+ * environment of the body's rendering (with its type, the rendering and its team name, and the
+ * source: `mcp` for the `/mcp` variant, else `ui`), and `{ data: { id, type, attributes: { index }
+ * } }` answered.
  *
  * @example
  * ```ts
@@ -38,7 +39,9 @@ export function mountCreateActivityLog(hooks: ActivityLogHooks): PlatformRouteMo
           renderingId: target.renderingId,
           teamName: target.teamName,
           type: request.type,
-          // The path tells the variant: the MCP server's (§5.2) or the workflow executor's (§5.3).
+          // The path tells the variant: the MCP server's
+          // (docs/platform-protocol.md#mcp-activity-logs) or the workflow executor's
+          // (docs/platform-protocol.md#workflow-activity-logs).
           source: req.path.endsWith('/mcp') ? 'mcp' : 'ui',
           userId: user.id,
           userEmail: user.email,

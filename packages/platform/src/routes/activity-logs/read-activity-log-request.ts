@@ -55,10 +55,11 @@ function records(value: unknown): string[] | null {
 }
 
 /**
- * Reads an activity-log request (spec §5.2 flat MCP body, or §5.3 JSON:API body) into the
- * columns of `activity_logs`. Refuses (400) a body without an `action` (64 characters at most),
- * a `type` other than `read`/`write`, a `status` other than `pending`, a label past 1 024
- * characters, a collection past 255, more than 1 000 record ids or one past 255 characters.
+ * Reads an activity-log request (docs/platform-protocol.md#mcp-activity-logs flat MCP body, or
+ * docs/platform-protocol.md#workflow-activity-logs JSON:API body) into the columns of
+ * `activity_logs`. Refuses (400) a body without an `action` (64 characters at most), a `type` other
+ * than `read`/`write`, a `status` other than `pending`, a label past 1 024 characters, a collection
+ * past 255, more than 1 000 record ids or one past 255 characters.
  *
  * @example
  * ```ts

@@ -4,11 +4,12 @@ import { findMemberRendering } from '../../permissions/find-member-rendering';
 import type { ActivityLogHooks } from './activity-log-hooks';
 
 /**
- * The activity-log hooks of standard mode (spec §5.2, §5.3): the caller is the user of the
- * `Authorization: Bearer <user access token>` (401 otherwise; never a user named in the body);
- * a log goes to the environment of the body's rendering, which must be the rendering of a team
- * of the caller (403 otherwise, also without rendering); a status changes only once, from
- * `pending` to `completed` or `failed`. The index is `grove`.
+ * The activity-log hooks of standard mode (docs/platform-protocol.md#mcp-activity-logs,
+ * docs/platform-protocol.md#workflow-activity-logs): the caller is the user of the `Authorization:
+ * Bearer <user access token>` (401 otherwise; never a user named in the body); a log goes to the
+ * environment of the body's rendering, which must be the rendering of a team of the caller (403
+ * otherwise, also without rendering); a status changes only once, from `pending` to `completed` or
+ * `failed`. The index is `grove`.
  *
  * @example
  * ```ts

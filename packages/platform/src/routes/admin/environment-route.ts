@@ -19,7 +19,8 @@ import { findInProject } from './find-in-project';
  * `POST …/:environmentId/secret` that replaces the env secret (the old one stops working at
  * once) and answers the new one, once. PATCH takes {name?, agentUrl?, isProduction?,
  * ipWhitelist?: {enabled, rules}}; a production flag change refreshes the environment's roles.
- * (Agents read IP rules at start only: no event exists for them, spec §2.5.)
+ * (Agents read IP rules at start only: no event exists for them,
+ * docs/platform-protocol.md#ip-rules.)
  *
  * @example
  * ```ts

@@ -24,7 +24,7 @@ type Change = Partial<Pick<RenderingRow, 'collections' | 'stats'>>;
 const EMPTY: RenderingCollection = { scope: null, segments: [], liveQuerySegments: [] };
 
 /**
- * What a team sees in an environment (spec §4.3), under
+ * What a team sees in an environment (docs/platform-protocol.md#renderings), under
  * `/api/admin/projects/:projectId/environments/:environmentId/teams/:teamId/rendering`:
  * `GET` reads it; `PUT` {collections, stats} replaces it; `PUT …/collections/:collection/scope`
  * {scope} sets one scope (a condition tree, or null); `PUT …/collections/:collection/segments`

@@ -80,7 +80,7 @@ export const mountTeams: PlatformRouteMounter = (router, context) => {
       const team = await applyAdminChange(context, initiatorOf(res), async transaction => {
         const before = await findInProject(context.db, 'Team', projectId, teamId, transaction);
         await models.Team.update({ name }, { where: { id: before.id }, transaction });
-        // The team's name is part of each of its renderings (spec §4.3).
+        // The team's name is part of each of its renderings (docs/platform-protocol.md#renderings).
         const renderings = await models.Rendering.findAll({ where: { teamId }, transaction });
 
         return {

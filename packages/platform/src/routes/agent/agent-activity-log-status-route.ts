@@ -7,8 +7,9 @@ import type { PlatformRouteMounter } from '../../http/platform-router-mounter';
 const FINAL_STATUSES = new Set(['completed', 'failed']);
 
 /**
- * `PATCH /liana/v1/activity-logs/:id/status` (env secret; Grove addition to spec §5):
- * `{ status: 'completed' | 'failed' }` on a `pending` log of the environment of the env secret;
+ * `PATCH /liana/v1/activity-logs/:id/status` (env secret; Grove's addition,
+ * docs/platform-protocol.md#agent-activity-logs): `{ status: 'completed' | 'failed' }` on a
+ * `pending` log of the environment of the env secret;
  * 204. 404 for a log of another environment or none, 400 for another status, 409 once the log
  * is no longer pending (of two concurrent calls, one wins).
  *

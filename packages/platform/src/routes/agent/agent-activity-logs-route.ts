@@ -5,11 +5,12 @@ import { actorKey, resolveActivityLogActors } from './resolve-activity-log-actor
 import { readAgentActivityLogs } from './read-agent-activity-logs';
 
 /**
- * `POST /liana/v1/activity-logs` (env secret; Grove addition to spec §5): `{ logs: [...] }`,
- * 1 to 500 entries (the body bounded by the router), stored for the environment of the env
- * secret with the team name copied in, all or nothing in one transaction; answers
- * `{ data: [{ id }] }` in the order of the entries. 400 for a bad entry, 403 when an entry's user
- * is not a member of the team of a rendering of this environment (nothing written).
+ * `POST /liana/v1/activity-logs` (env secret; Grove's addition,
+ * docs/platform-protocol.md#agent-activity-logs): `{ logs: [...] }`, 1 to 500 entries (the body
+ * bounded by the router), stored for the environment of the env secret with the team name copied
+ * in, all or nothing in one transaction; answers `{ data: [{ id }] }` in the order of the entries.
+ * 400 for a bad entry, 403 when an entry's user is not a member of the team of a rendering of this
+ * environment (nothing written).
  *
  * @example
  * ```ts

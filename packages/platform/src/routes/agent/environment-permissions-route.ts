@@ -5,8 +5,9 @@ import { computeEnvironmentPermissions } from '../../permissions/compute-environ
 import { SANDBOX_ROLE_DEFAULTS } from '../../services/built-in-roles';
 
 /**
- * `GET /liana/v4/permissions/environment` (spec §4.1): collection and action rights of the
- * environment, computed from its project's roles and rights rows. Never the literal `true`.
+ * `GET /liana/v4/permissions/environment` (docs/platform-protocol.md#environment-rights):
+ * collection and action rights of the environment, computed from its project's roles and rights
+ * rows. Never the literal `true`.
  *
  * @example
  * ```ts

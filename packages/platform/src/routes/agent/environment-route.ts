@@ -2,8 +2,9 @@ import type { PlatformRouteMounter } from '../../http/platform-router-mounter';
 import { environmentOf } from '../../http/middlewares/require-environment';
 
 /**
- * `GET /liana/environment` (spec §9): the environment of the env secret, with its agent URL
- * (`api_endpoint`), for the MCP server and other clients that know only the secret.
+ * `GET /liana/environment` (docs/platform-protocol.md#environment-lookup): the environment of the
+ * env secret, with its agent URL (`api_endpoint`), for the MCP server and other clients that know
+ * only the secret.
  *
  * @example
  * ```ts

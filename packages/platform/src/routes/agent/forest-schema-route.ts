@@ -7,8 +7,9 @@ import { loadEnvironmentSchema } from '../../schema/load-environment-schema';
 import { toForestSchemaDocument } from '../../schema/to-forest-schema-document';
 
 /**
- * `GET /liana/forest-schema` (spec §2.4): the environment's stored schema as JSON:API, fields,
- * actions and segments as related resources in `included`. 404 until an agent uploaded one.
+ * `GET /liana/forest-schema` (docs/platform-protocol.md#schema-read-back): the environment's stored
+ * schema as JSON:API, fields, actions and segments as related resources in `included`. 404 until an
+ * agent uploaded one.
  *
  * @example
  * ```ts

@@ -2,8 +2,9 @@ import { environmentOf } from '../../http/middlewares/require-environment';
 import type { PlatformRouteMounter } from '../../http/platform-router-mounter';
 
 /**
- * `GET /liana/v1/ip-whitelist-rules` (spec §2.5): the environment's IP whitelist switch and
- * rules (`{ type: 0, ip }`, `{ type: 1, ipMinimum, ipMaximum }`, `{ type: 2, range }`).
+ * `GET /liana/v1/ip-whitelist-rules` (docs/platform-protocol.md#ip-rules): the environment's IP
+ * whitelist switch and rules (`{ type: 0, ip }`, `{ type: 1, ipMinimum, ipMaximum }`, `{ type: 2,
+ * range }`).
  *
  * @example
  * ```ts

@@ -1,7 +1,8 @@
 import type { PlatformRouteMounter } from '../../http/platform-router-mounter';
 
 /**
- * `GET /liana/mcp-server-configs-with-details` (spec §6): the environment's MCP tool
+ * `GET /liana/mcp-server-configs-with-details`
+ * (docs/platform-protocol.md#customizations-and-mcp-configs): the environment's MCP tool
  * configurations. None are stored yet: always `{}`.
  *
  * @example

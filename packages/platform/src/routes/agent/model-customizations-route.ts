@@ -1,8 +1,9 @@
 import type { PlatformRouteMounter } from '../../http/platform-router-mounter';
 
 /**
- * `GET /liana/model-customizations` (spec §6): the no-code customisations of the environment.
- * The platform stores none yet, so always `[]` (agents with `experimental` options start).
+ * `GET /liana/model-customizations` (docs/platform-protocol.md#customizations-and-mcp-configs): the
+ * no-code customisations of the environment. The platform stores none yet, so always `[]` (agents
+ * with `experimental` options start).
  *
  * @example
  * ```ts

@@ -1,6 +1,9 @@
 import { ValidationError } from '@grove/datasource-toolkit';
 
-/** Where an agent operation came from (spec §5, Grove addition). */
+/**
+ * Where an agent operation came from (Grove's addition,
+ * docs/platform-protocol.md#agent-activity-logs).
+ */
 export type AgentActivitySource = 'ui' | 'mcp' | 'webhook' | 'api';
 
 /** One entry of `POST /liana/v1/activity-logs`, checked. */

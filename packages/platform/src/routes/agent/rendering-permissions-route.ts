@@ -9,9 +9,9 @@ import { resolveRenderingId } from '../../permissions/resolve-rendering-id';
 const MAX_ID = 2_147_483_647;
 
 /**
- * `GET /liana/v4/permissions/renderings/:renderingId` (spec §4.3): a rendering of the
- * environment (team, scopes, segments, charts). 404 for an id that is not a rendering of this
- * environment, including another environment's renderings (sandbox mode: see
+ * `GET /liana/v4/permissions/renderings/:renderingId` (docs/platform-protocol.md#renderings): a
+ * rendering of the environment (team, scopes, segments, charts). 404 for an id that is not a
+ * rendering of this environment, including another environment's renderings (sandbox mode: see
  * `resolveRenderingId`).
  *
  * @example

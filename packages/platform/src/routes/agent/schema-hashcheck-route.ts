@@ -5,8 +5,9 @@ import { checkSchemaHash } from '../../schema/parse-apimap';
 import { loadEnvironmentSchema } from '../../schema/load-environment-schema';
 
 /**
- * `POST /forest/apimaps/hashcheck` (spec §2.3): `{ schemaFileHash }` → `{ sendSchema }`, true
- * when the environment has no schema yet or a schema of another hash (always in sandbox mode).
+ * `POST /forest/apimaps/hashcheck` (docs/platform-protocol.md#hash-check): `{ schemaFileHash }` →
+ * `{ sendSchema }`, true when the environment has no schema yet or a schema of another hash (always
+ * in sandbox mode).
  *
  * @example
  * ```ts

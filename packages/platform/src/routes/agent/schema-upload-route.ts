@@ -5,8 +5,9 @@ import { parseApimap } from '../../schema/parse-apimap';
 import { storeEnvironmentSchema } from '../../schema/store-environment-schema';
 
 /**
- * `POST /forest/apimaps` (spec §2.2): stores the JSON:API schema document of the environment's
- * agent (validated and bounded, see `parseApimap`) with its `meta.schemaFileHash`, and answers
+ * `POST /forest/apimaps` (docs/platform-protocol.md#schema-upload): stores the JSON:API schema
+ * document of the environment's agent (validated and bounded, see `parseApimap`) with its
+ * `meta.schemaFileHash`, and answers
  * 204. A new schema may bring new collections and actions, hence new rights: the environment's
  * agents get `refresh-roles`. Sandbox mode also takes hand-written documents without hash.
  *

@@ -12,11 +12,12 @@ function frame(name: string, data: unknown): string {
 }
 
 /**
- * `GET /liana/v4/subscribe-to-events` (spec §2.6): the environment's event stream. It sends a
- * heartbeat at once and every `context.heartbeatIntervalMs`, then forwards the events of the
- * bus (`context.events`) published for this environment only. A client that disconnects
- * removes its bus listener and timer; the platform's close ends every open stream. Never a 404:
- * the vendor agent crashes on one (an unknown secret is a 401 from `requireEnvironment`).
+ * `GET /liana/v4/subscribe-to-events` (docs/platform-protocol.md#event-stream): the environment's
+ * event stream. It sends a heartbeat at once and every `context.heartbeatIntervalMs`, then forwards
+ * the events of the bus (`context.events`) published for this environment only. A client that
+ * disconnects removes its bus listener and timer; the platform's close ends every open stream.
+ * Never a 404: the vendor agent crashes on one (an unknown secret is a 401 from
+ * `requireEnvironment`).
  *
  * @example
  * ```ts

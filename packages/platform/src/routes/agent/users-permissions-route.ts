@@ -4,8 +4,8 @@ import type { PlatformRouteMounter } from '../../http/platform-router-mounter';
 import { computeUsersPermissions } from '../../permissions/compute-users-permissions';
 
 /**
- * `GET /liana/v4/permissions/users` (spec §4.2): every member of the environment's project with
- * their role there.
+ * `GET /liana/v4/permissions/users` (docs/platform-protocol.md#users): every member of the
+ * environment's project with their role there.
  *
  * @example
  * ```ts

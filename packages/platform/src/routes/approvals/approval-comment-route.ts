@@ -13,10 +13,10 @@ const MAX_COMMENT = 4000;
 const MAX_COMMENTS = 100;
 
 /**
- * `POST /api/action-approvals/:id/comments` `{ data: { attributes: { comment } } }` (spec §9):
- * the Bearer user (401) must be the requester or a member allowed to approve it (403), of the
- * request's project (404 otherwise); a comment of 1 to 4 000 characters, 100 per request (409).
- * Answers the request (201).
+ * `POST /api/action-approvals/:id/comments` `{ data: { attributes: { comment } } }`
+ * (docs/platform-protocol.md#approvals): the Bearer user (401) must be the requester or a member
+ * allowed to approve it (403), of the request's project (404 otherwise); a comment of 1 to 4 000
+ * characters, 100 per request (409). Answers the request (201).
  *
  * @example
  * ```ts

@@ -11,15 +11,15 @@ import { roleDefaults } from '../../services/built-in-roles';
 import { approvalJson } from './approval-json';
 import { readApprovalRequest } from './read-approval-request';
 
-/** The header naming the requester's rendering (spec §9). */
+/** The header naming the requester's rendering (docs/platform-protocol.md#approvals). */
 const RENDERING_HEADER = 'forest-rendering-id';
 
 /**
- * `POST /api/action-approvals` (spec §9): `Authorization: Bearer <user access token>` (401) and
- * `forest-rendering-id`, a rendering of a team of the user (403), both checked before the body
- * (256 KiB) is read; the requester's role must hold `trigger` on the action (403). Stores a
- * `pending` request with the action request body the agent will replay once approved
- * (`requester_id` included) and answers `{ data: { id, type, attributes } }` (201).
+ * `POST /api/action-approvals` (docs/platform-protocol.md#approvals): `Authorization: Bearer <user
+ * access token>` (401) and `forest-rendering-id`, a rendering of a team of the user (403), both
+ * checked before the body (256 KiB) is read; the requester's role must hold `trigger` on the action
+ * (403). Stores a `pending` request with the action request body the agent will replay once
+ * approved (`requester_id` included) and answers `{ data: { id, type, attributes } }` (201).
  *
  * @example
  * ```ts

@@ -1,6 +1,8 @@
 import { ValidationError } from '@grove/datasource-toolkit';
 
-/** An approval request as the agent client sends it (spec §9), checked. */
+/**
+ * An approval request as the agent client sends it (docs/platform-protocol.md#approvals), checked.
+ */
 export interface ApprovalRequestInput {
   readonly actionName: string;
   readonly collectionName: string;

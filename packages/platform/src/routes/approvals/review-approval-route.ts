@@ -10,12 +10,12 @@ import { approvalJson } from './approval-json';
 import { findMemberApproval } from './find-reviewable-approval';
 
 /**
- * `POST /api/action-approvals/:id/approve` and `…/reject` (spec §4.4): the Bearer user (401), a
- * member of the request's project (404 otherwise), whose role holds `approve` on the action —
- * `selfApprove` for their own request (403). Once only: a request no longer pending is a 409
- * (a conditional update, so two approvers racing get one 200 and one 409). Approving answers
- * the request with `attributes.signed_approval_request`: the action request body (with
- * `requester_id`) signed HS256 with the environment's env secret, which the approver's front
+ * `POST /api/action-approvals/:id/approve` and `…/reject` (docs/platform-protocol.md#approvals):
+ * the Bearer user (401), a member of the request's project (404 otherwise), whose role holds
+ * `approve` on the action — `selfApprove` for their own request (403). Once only: a request no
+ * longer pending is a 409 (a conditional update, so two approvers racing get one 200 and one 409).
+ * Approving answers the request with `attributes.signed_approval_request`: the action request body
+ * (with `requester_id`) signed HS256 with the environment's env secret, which the approver's front
  * end posts to the agent. No body is read.
  *
  * @example

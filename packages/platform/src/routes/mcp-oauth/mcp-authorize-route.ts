@@ -28,13 +28,14 @@ function redirectError(
 }
 
 /**
- * `GET /oauth/authorize` — the "app URL" page the MCP server sends the user to (mcp.md §4.3):
- * `client_id`, `redirect_uri` (registered, exactly), `response_type=code`, `code_challenge` with
- * `code_challenge_method=S256`, `scope` (within the client's `mcp:*` scopes, space- or
- * `+`-joined), `state`, `resource` (ignored: the MCP server's URL) and `environmentId`. Errors on
- * the client or redirect URI are shown as a page; the others go back to the redirect URI. Then
- * the provider's authorization runs (login, consent showing the environment), bound to the
- * environment through its resource indicator, and the provider redirects with `code` and `state`.
+ * `GET /oauth/authorize` — the "app URL" page the MCP server sends the user to
+ * (docs/mcp.md#authorization): `client_id`, `redirect_uri` (registered, exactly),
+ * `response_type=code`, `code_challenge` with `code_challenge_method=S256`, `scope` (within the
+ * client's `mcp:*` scopes, space- or `+`-joined), `state`, `resource` (ignored: the MCP server's
+ * URL) and `environmentId`. Errors on the client or redirect URI are shown as a page; the others go
+ * back to the redirect URI. Then the provider's authorization runs (login, consent showing the
+ * environment), bound to the environment through its resource indicator, and the provider redirects
+ * with `code` and `state`.
  *
  * @example
  * ```ts

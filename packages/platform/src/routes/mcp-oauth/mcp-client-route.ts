@@ -4,9 +4,9 @@ import { mcpClientRecord } from '../../oidc/mcp-client-record';
 import { oidcProvider } from '../../oidc/oidc-provider-registry';
 
 /**
- * `GET /oauth/register/:clientId` (no auth, mcp.md §3.5): the RFC 7591 record of an MCP client,
- * which the MCP server reads to check `redirect_uri`s. 404 for an unknown id and for clients that
- * are not MCP clients (agents', the CLI's).
+ * `GET /oauth/register/:clientId` (no auth, docs/mcp.md#platform-calls): the RFC 7591 record of an
+ * MCP client, which the MCP server reads to check `redirect_uri`s. 404 for an unknown id and for
+ * clients that are not MCP clients (agents', the CLI's).
  *
  * @example
  * ```ts

@@ -8,10 +8,10 @@ import { oidcProvider } from '../../oidc/oidc-provider-registry';
 import { MCP_REGISTRATION_TOKEN } from '../../oidc/registration-policies';
 
 /**
- * `POST /oauth/register` (no auth, mcp.md §3.5): dynamic registration (RFC 7591) of MCP clients
- * such as Claude or Cursor, through the provider's registration with the MCP policy (https or
- * loopback redirect URIs, public client, code + refresh, scopes within `mcp:*`). Limited per IP
- * address (each registration stores a client) before the body is read. Answers 201 with the
+ * `POST /oauth/register` (no auth, docs/mcp.md#platform-calls): dynamic registration (RFC 7591) of
+ * MCP clients such as Claude or Cursor, through the provider's registration with the MCP policy
+ * (https or loopback redirect URIs, public client, code + refresh, scopes within `mcp:*`). Limited
+ * per IP address (each registration stores a client) before the body is read. Answers 201 with the
  * client's record, or the provider's OAuth error.
  *
  * @example

@@ -30,14 +30,15 @@ const text = (value: unknown): string | undefined =>
   typeof value === 'string' && value.length > 0 && value.length <= 4096 ? value : undefined;
 
 /**
- * `POST /oauth/token` (mcp.md §3.5, §4.4), called by the MCP server with the environment's secret
- * in `forest-secret-key` (checked before the body is read) and a JSON or form body:
- * `authorization_code` {code, redirect_uri, client_id, code_verifier} or `refresh_token`
- * {refresh_token, client_id, scopes?} (narrowed to the granted scopes). The provider's token endpoint does the work (PKCE, code
- * replay, client and redirect checks, rotation); this route checks that the code or refresh token
- * was issued for the secret's environment and answers `{access_token, refresh_token, expires_in,
- * token_type, scope}`: the access token is the provider's RS256 JWT (`meta.renderingId`, `scope`,
- * `exp`), the refresh token the provider's, wrapped in a JWT with its `exp`.
+ * `POST /oauth/token` (docs/mcp.md#platform-calls, docs/mcp.md#token-endpoint), called by the MCP
+ * server with the environment's secret in `forest-secret-key` (checked before the body is read) and
+ * a JSON or form body: `authorization_code` {code, redirect_uri, client_id, code_verifier} or
+ * `refresh_token` {refresh_token, client_id, scopes?} (narrowed to the granted scopes). The
+ * provider's token endpoint does the work (PKCE, code replay, client and redirect checks,
+ * rotation); this route checks that the code or refresh token was issued for the secret's
+ * environment and answers `{access_token, refresh_token, expires_in, token_type, scope}`: the
+ * access token is the provider's RS256 JWT (`meta.renderingId`, `scope`, `exp`), the refresh token
+ * the provider's, wrapped in a JWT with its `exp`.
  *
  * @example
  * ```ts

@@ -11,10 +11,11 @@ import { provisionSandboxEnvironment } from '../../sandbox/provision-sandbox-env
 /**
  * In front of `POST /oidc/reg` (dynamic registration, RFC 7591). The provider requires an initial
  * access token on every registration: agents send their env secret; a registration without
- * `Authorization` (the CLI, spec §8.2) is given the anonymous token, whose policy only admits
- * native public device-flow clients. Anonymous registrations are limited per IP address (each
- * one stores a client). In sandbox mode a registration with an env secret (Bearer or
- * `forest-secret-key`) provisions that secret's environment first, as every sandbox route does.
+ * `Authorization` (the CLI, docs/platform-protocol.md#cli-login) is given the anonymous token,
+ * whose policy only admits native public device-flow clients. Anonymous registrations are limited
+ * per IP address (each one stores a client). In sandbox mode a registration with an env secret
+ * (Bearer or `forest-secret-key`) provisions that secret's environment first, as every sandbox
+ * route does.
  *
  * @example
  * ```ts

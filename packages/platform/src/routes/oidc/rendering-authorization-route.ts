@@ -7,15 +7,15 @@ import type { PlatformRouteMounter } from '../../http/platform-router-mounter';
 import { verifyUserAccessToken } from '../../oidc/user-access-tokens';
 import { resolveRenderingId } from '../../permissions/resolve-rendering-id';
 
-/** The header the agent sends the user's access token in (spec §3.2 step 5). */
+/** The header the agent sends the user's access token in (docs/platform-protocol.md#user-info). */
 export const USER_TOKEN_HEADER = 'forest-token';
 
 /**
- * `GET /liana/v2/renderings/:renderingId/authorization` (spec §3.2 step 5, behind the env
- * secret): who the access token of `forest-token` speaks for, on that rendering of the
- * environment. 403 unless the user is a member of the environment's project and of the
- * rendering's team; the rendering's team comes first in `teams` (the agent keeps the first). In sandbox
- * mode a rendering id that is not one of the environment's reads its first team's
+ * `GET /liana/v2/renderings/:renderingId/authorization` (docs/platform-protocol.md#user-info,
+ * behind the env secret): who the access token of `forest-token` speaks for, on that rendering of
+ * the environment. 403 unless the user is a member of the environment's project and of the
+ * rendering's team; the rendering's team comes first in `teams` (the agent keeps the first). In
+ * sandbox mode a rendering id that is not one of the environment's reads its first team's
  * (`resolveRenderingId`).
  *
  * @example

@@ -110,7 +110,8 @@ describe.each(availableServers())('permissions routes on $name', server => {
     const builtIn = [Admin, Developer, Editor, User];
 
     expect(Object.keys(permissions.collections)).toEqual(['customers', 'orders', 'legacy']);
-    // A collection right every role holds is `true` (spec §4.1); action rights stay role lists.
+    // A collection right every role holds is `true` (docs/platform-protocol.md#environment-rights);
+    // action rights stay role lists.
     expect(permissions.collections.orders!.collection).toEqual({
       browseEnabled: true,
       readEnabled: true,

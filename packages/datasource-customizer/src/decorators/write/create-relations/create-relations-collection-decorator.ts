@@ -69,8 +69,9 @@ export class CreateRelationsCollectionDecorator extends CollectionDecorator {
       await related.update(caller, new Filter({ conditionTree: leaf }), write.patch);
     }
 
-    // Grove fixes the vendor's index mix-up (§5.15): the created records are matched back by
-    // their position among the records that needed a creation, not in the whole batch.
+    // Grove fixes the vendor's index mix-up
+    // (docs/decisions.md#d17-created-relations-matched-by-record): the created records are matched
+    // back by their position among the records that needed a creation, not in the whole batch.
     const toCreate = writes.filter(({ item }) => !isSet(item.columns[foreignKey]));
     if (toCreate.length === 0) return;
     const created = await related.create(

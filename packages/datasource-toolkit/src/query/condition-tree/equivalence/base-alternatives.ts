@@ -83,8 +83,9 @@ export const baseAlternatives: AlternativeTable = {
     },
   ],
   NotIn: [
-    // Grove has no regex form for NotIn (the vendor's is unanchored, spec §5.13): a negative
-    // regex would also reject null values, which `NotIn ['a']` keeps.
+    // Grove has no regex form for NotIn (the vendor's is unanchored,
+    // docs/decisions.md#d15-no-regex-for-notin): a negative regex would also reject null values,
+    // which `NotIn ['a']` keeps.
     {
       dependsOn: ['NotEqual'],
       replacer: leaf =>

@@ -43,8 +43,9 @@ const intervals: Record<IntervalOperator, IntervalOf> = {
   }),
 };
 
-// Grove deviation (README §4.2): the start instant belongs to the period on Date columns too,
-// so both types get `>= start AND < end` (the vendor uses a strict `>` on Date columns).
+// Grove deviation (docs/decisions.md#d2-period-start-instants): the start instant belongs to the
+// period on Date columns too, so both types get `>= start AND < end` (the vendor uses a strict `>`
+// on Date columns).
 function toInterval(intervalOf: IntervalOf): Alternative {
   return {
     dependsOn: ['GreaterThanOrEqual', 'LessThan'],

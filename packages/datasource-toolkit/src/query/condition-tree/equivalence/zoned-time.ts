@@ -36,8 +36,9 @@ function resolveZone(timezone: string): IANAZone {
 
 /**
  * Parses a Before/After value: ISO strings, `Date` objects or epoch milliseconds. A string
- * without offset is read in the caller's timezone (Grove deviation: the vendor reads it in the
- * server's zone, which makes the same filter mean different instants on different servers).
+ * without offset is read in the caller's timezone (docs/decisions.md#d13-naive-datetimes: the
+ * vendor reads it in the server's zone, which makes the same filter mean different instants on
+ * different servers).
  *
  * @example
  * ```ts

@@ -93,7 +93,7 @@ describe('hasEquivalentTree', () => {
 });
 
 describe('getEquivalentOperators', () => {
-  it('publishes a String column supporting Equal, In and Like (spec §2.5 example)', () => {
+  it('publishes a String column supporting Equal, In and Like (docs/query-model.md#equivalences)', () => {
     expect(getEquivalentOperators(new Set(['Equal', 'In', 'Like']), 'String')).toEqual(
       new Set<Operator>([
         'Equal',
@@ -108,7 +108,7 @@ describe('getEquivalentOperators', () => {
     );
   });
 
-  it('publishes a Date column supporting Equal, LessThan and GreaterThan (spec §2.5 example)', () => {
+  it('publishes a Date column supporting Equal, LessThan and GreaterThan (docs/query-model.md#equivalences)', () => {
     expect(getEquivalentOperators(new Set(['Equal', 'LessThan', 'GreaterThan']), 'Date')).toEqual(
       new Set<Operator>([
         'Equal',
