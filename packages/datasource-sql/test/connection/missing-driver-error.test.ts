@@ -10,7 +10,10 @@ jest.mock('mysql2', () => {
 describe('a missing driver', () => {
   it('fails the data source at start with the package to install', async () => {
     const factory = createSqlDataSource('mysql://root@127.0.0.1:1/shop');
-    const error: unknown = await factory(() => undefined).then(
+    const error: unknown = await factory(
+      () => undefined,
+      async () => undefined,
+    ).then(
       () => undefined,
       (rejection: unknown) => rejection,
     );
