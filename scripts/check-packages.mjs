@@ -6,7 +6,9 @@
 //    package.json points at, and have no install script.
 // 2. One temporary project installs all the tarballs at once with npm (`file:` specs, and
 //    overrides so every `@grove/*` dependency resolves to its local tarball; third-party packages
-//    come from the npm registry), without lifecycle scripts.
+//    come from the npm registry), without lifecycle scripts. Every package a tarball's code or
+//    declarations import must be declared by that package (with its `@types/` package when it
+//    ships no types), since one shared install would hide a missing one.
 // 3. Every entry of every package's `exports` is `require()`d and `import()`ed in a fresh Node
 //    process (same export names both ways), and every `bin` answers `--help`.
 // 4. A consumer file per entry is type-checked by the repository's TypeScript with `node16`
@@ -21,6 +23,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { writeFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -159,6 +162,93 @@ function entrySubpaths(manifest) {
   }
 
   return Object.keys(exports).filter(key => key.startsWith('.') && !key.endsWith('.json'));
+}
+
+function filesUnder(dir) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap(entry =>
+    entry.isDirectory() ? filesUnder(join(dir, entry.name)) : [join(dir, entry.name)],
+  );
+}
+
+/** `@scope/name/sub` → `@scope/name`; `name/sub` → `name`. */
+function packageOf(specifier) {
+  const parts = specifier.split('/');
+
+  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+}
+
+/** The bare specifiers a built file imports (declarations: only their top-level import lines). */
+function importedPackages(file) {
+  const text = readFileSync(file, 'utf8');
+  const patterns = /\.d\.m?ts$/.test(file)
+    ? [/^(?:import|export)\b[^'"\n]*?['"]([^'"]+)['"]/gm]
+    : [
+        /^\s*(?:import|export)\b[^'"\n]*?\bfrom\s*['"]([^'"]+)['"]/gm,
+        /^\s*import\s*['"]([^'"]+)['"]/gm,
+        /\brequire\(\s*['"]([^'"]+)['"]\s*\)/g,
+        /\bimport\(\s*['"]([^'"]+)['"]\s*\)/g,
+      ];
+  const found = new Set();
+  for (const pattern of patterns) {
+    for (const match of text.matchAll(pattern)) {
+      const specifier = match[1];
+      if (!specifier.startsWith('.') && !specifier.startsWith('/')) found.add(packageOf(specifier));
+    }
+  }
+
+  return found;
+}
+
+/** Whether an installed package ships its own declarations. */
+function shipsTypes(project, name) {
+  const dir = join(project, 'node_modules', name);
+  if (!existsSync(join(dir, 'package.json'))) return false;
+  const manifest = readJson(join(dir, 'package.json'));
+  if (manifest.types || manifest.typings || existsSync(join(dir, 'index.d.ts'))) return true;
+
+  return JSON.stringify(manifest.exports ?? {}).includes('.d.');
+}
+
+/**
+ * Every package that a tarball's built code or declarations import is declared by that package
+ * (dependency or peer), and a declaration's import of a package without its own types comes
+ * with the `@types/` package declared too. The one shared install would otherwise let a package
+ * lean on what another one brings.
+ */
+function checkDeclaredImports(project, pkg) {
+  const { name } = pkg.packed;
+  const declared = new Set(
+    ['dependencies', 'peerDependencies', 'optionalDependencies'].flatMap(field =>
+      Object.keys(pkg.packed[field] ?? {}),
+    ),
+  );
+  const builtins = new Set(builtinModules.flatMap(module => [module, `node:${module}`]));
+  // The code the manifest points into (dist/), not files shipped as data (templates/).
+  const roots = new Set(
+    pointedFiles(pkg.packed).map(path => path.replace(/^\.\//, '').split('/')[0]),
+  );
+  const code = [...roots].flatMap(dir =>
+    existsSync(join(pkg.extracted, dir)) && !/\.\w+$/.test(dir)
+      ? filesUnder(join(pkg.extracted, dir))
+      : [],
+  );
+  for (const file of code.filter(path => /\.(c?js|mjs|d\.m?ts)$/.test(path))) {
+    const where = `${name} (${relative(pkg.extracted, file)})`;
+    for (const imported of importedPackages(file)) {
+      if (builtins.has(imported) || imported.startsWith('node:') || imported === name) continue;
+      if (!declared.has(imported)) {
+        problem(where, `imports ${imported}, which the package does not declare`);
+        continue;
+      }
+      const types = `@types/${imported.replace(/^@([^/]+)\//, '$1__')}`;
+      if (/\.d\.m?ts$/.test(file) && !shipsTypes(project, imported) && !declared.has(types)) {
+        problem(
+          where,
+          `its declarations import ${imported}, whose types (${types}) it does not declare`,
+        );
+      }
+    }
+  }
 }
 
 function checkManifest(pkg) {
@@ -530,6 +620,7 @@ async function main(work) {
     );
     if (result.status !== 0) throw new Error(`npm install failed:\n${result.output}`);
     checkResolution(project, packed);
+    for (const pkg of packed) checkDeclaredImports(project, pkg);
   });
 
   let loads = [];
