@@ -16,6 +16,7 @@ export type {
 } from './connection/connection-options';
 export { DatabaseConnectError } from './connection/database-connect-error';
 export { DisconnectedDataSourceError } from './connection/disconnected-data-source-error';
+export { MissingDriverError } from './connection/missing-driver-error';
 
 // Introspection format
 export { upgradeIntrospection } from './introspection/upgrade-introspection';

@@ -10,6 +10,7 @@ describe('public API', () => {
       'DatabaseConnectError',
       'DisconnectedDataSourceError',
       'IntrospectionFormatError',
+      'MissingDriverError',
       'SqlDataSource',
       'createDisconnectedSqlDataSource',
       'createSqlDataSource',

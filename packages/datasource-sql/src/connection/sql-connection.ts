@@ -5,6 +5,7 @@ import type { ResolvedConnectionOptions, SqlDialectName } from './connection-opt
 import { DatabaseConnectError, humanizeErrorName } from './database-connect-error';
 import { DisconnectedDataSourceError } from './disconnected-data-source-error';
 import { createDirectRead, type DirectRead } from './direct-read';
+import { explainDriverError } from './missing-driver-error';
 import { WriteQueue } from './write-queue';
 
 type Row = Record<string, unknown>;
@@ -103,7 +104,12 @@ export class SqlConnection {
     const modes = options.sslMode === 'preferred' ? ['required', 'disabled'] : [options.sslMode];
     let lastError: unknown;
     for (const mode of modes) {
-      const sequelize = new Sequelize(sequelizeOptions(options, mode, logger));
+      let sequelize: Sequelize;
+      try {
+        sequelize = new Sequelize(sequelizeOptions(options, mode, logger));
+      } catch (error) {
+        throw explainDriverError(options.dialect, error);
+      }
       if (options.dialect === 'sqlite') configureSqliteConnections(sequelize);
       try {
         await withTimeout(sequelize.authenticate(), options.connectionTimeoutInMs);
