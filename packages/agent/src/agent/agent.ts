@@ -21,6 +21,7 @@ import { AgentServer } from './agent-server';
 import { DataSourceConnections } from './data-source-connections';
 import { buildAgentRouter } from './build-agent-router';
 import { prepareSchema } from './publish-schema';
+import type * as McpServerModule from '@grove/mcp-server';
 import type { AiMcpServerOptions } from './ai-mcp-server-options';
 import { createInProcessApp } from './in-process-app';
 import { createInProcessFetch } from './in-process-fetch';
@@ -291,7 +292,10 @@ export class Agent<S extends TSchema = TUntypedSchema> {
     const { logger } = this.options;
     // Required only when the MCP server is mounted: it brings the MCP SDK, zod, ajv and more
     // (megabytes of code, tens of milliseconds of start-up) that an agent without it never uses.
-    const { createMcpRouter } = await import('@grove/mcp-server');
+    // Typed as this CommonJS module's static imports see the package (its `require` types), which
+    // the options' `registerTools` type comes from: a dynamic import is typed with the `import`
+    // types, whose MCP SDK declarations are the ESM copies, distinct for the compiler.
+    const { createMcpRouter } = (await import('@grove/mcp-server')) as unknown as typeof McpServerModule;
 
     return createMcpRouter({
       ...options,
