@@ -295,7 +295,8 @@ export class Agent<S extends TSchema = TUntypedSchema> {
     // Typed as this CommonJS module's static imports see the package (its `require` types), which
     // the options' `registerTools` type comes from: a dynamic import is typed with the `import`
     // types, whose MCP SDK declarations are the ESM copies, distinct for the compiler.
-    const { createMcpRouter } = (await import('@grove/mcp-server')) as unknown as typeof McpServerModule;
+    const { createMcpRouter } =
+      (await import('@grove/mcp-server')) as unknown as typeof McpServerModule;
 
     return createMcpRouter({
       ...options,
