@@ -2,7 +2,11 @@ import { ValidationError } from '@grove/datasource-toolkit';
 import type { Logger } from '@grove/datasource-toolkit';
 import { postActivityLog, updateActivityLogStatus } from './activity/activity-logs';
 import { postApprovalRequest } from './approvals/approval-requests';
-import { postAgentActivityLogs, setAgentActivityLogStatus } from './activity/agent-activity-logs';
+import {
+  postAgentActivityLogs,
+  setAgentActivityLogStatus,
+  setAgentActivityLogStatuses,
+} from './activity/agent-activity-logs';
 import { OidcLogin } from './auth/oidc-login';
 import { EventStream } from './events/event-stream';
 import { PlatformHttp } from './http/platform-http';
@@ -73,6 +77,7 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
       }),
     postAgentActivityLogs: entries => postAgentActivityLogs(http, entries),
     setAgentActivityLogStatus: (id, status) => setAgentActivityLogStatus(http, id, status),
+    setAgentActivityLogStatuses: updates => setAgentActivityLogStatuses(http, updates),
     subscribeToEvents(subscription = {}) {
       const onRefresh = refreshHandler(permissions, logger, subscription.onRefreshCustomizations);
       const stream = new EventStream({

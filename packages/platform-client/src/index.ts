@@ -83,6 +83,12 @@ export type {
 export {
   postAgentActivityLogs,
   setAgentActivityLogStatus,
+  setAgentActivityLogStatuses,
   MAX_AGENT_ACTIVITY_LOGS,
 } from './activity/agent-activity-logs';
-export type { AgentActivityLogEntry, AgentActivitySource } from './activity/agent-activity-logs';
+export type {
+  AgentActivityLogEntry,
+  AgentActivityLogStatusOutcome,
+  AgentActivityLogStatusUpdate,
+  AgentActivitySource,
+} from './activity/agent-activity-logs';

@@ -5,7 +5,11 @@ import type {
   ActivityLogEntry,
   ActivityLogHandle,
 } from './activity/activity-logs';
-import type { AgentActivityLogEntry } from './activity/agent-activity-logs';
+import type {
+  AgentActivityLogEntry,
+  AgentActivityLogStatusOutcome,
+  AgentActivityLogStatusUpdate,
+} from './activity/agent-activity-logs';
 import type { OidcLogin } from './auth/oidc-login';
 import type { PermissionService } from './permissions/permission-service';
 import type {
@@ -68,6 +72,10 @@ export interface PlatformClient {
   postAgentActivityLogs(entries: readonly AgentActivityLogEntry[]): Promise<string[]>;
   /** Marks a pending log of the agent's `completed` or `failed`; throws on failure. */
   setAgentActivityLogStatus(id: string, status: 'completed' | 'failed'): Promise<void>;
+  /** Marks up to 500 pending logs at once; what happened to each, in order. */
+  setAgentActivityLogStatuses(
+    updates: readonly AgentActivityLogStatusUpdate[],
+  ): Promise<AgentActivityLogStatusOutcome[]>;
   /** Files an approval request as the user, with the reasoning as its first comment. */
   postApprovalRequest(
     request: ApprovalRequestInput,

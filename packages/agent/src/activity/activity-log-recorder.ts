@@ -4,8 +4,9 @@ import type { PlatformClient } from '@grove/platform-client';
 import type { AgentUser } from '../http/middlewares/authenticate';
 import { toActivityEntry } from './activity-operation';
 import type { ActivityOperation } from './activity-operation';
-import { isRetryable } from './is-retryable';
+import { PendingLogBatcher } from './pending-log-batcher';
 import { ReadLogQueue } from './read-log-queue';
+import { StatusBatcher } from './status-batcher';
 import type { ReadLogQueueOptions } from './read-log-queue';
 
 /** How strictly the agent audits: see the `activityLogs` agent option. */
@@ -13,7 +14,10 @@ export type ActivityLogsMode = 'strict' | 'best-effort' | 'off';
 
 /** Options of {@link ActivityLogRecorder}. */
 export interface ActivityLogRecorderOptions {
-  readonly platform: Pick<PlatformClient, 'postAgentActivityLogs' | 'setAgentActivityLogStatus'>;
+  readonly platform: Pick<
+    PlatformClient,
+    'postAgentActivityLogs' | 'setAgentActivityLogStatus' | 'setAgentActivityLogStatuses'
+  >;
   readonly mode: ActivityLogsMode;
   readonly logger: Logger;
   /** Batching of read logs (tests shorten the delays). */
@@ -21,8 +25,6 @@ export interface ActivityLogRecorderOptions {
   /** Pause before the first retry of a status change, doubled each time (default 500 ms). */
   readonly statusRetryDelayMs?: number;
 }
-
-const STATUS_ATTEMPTS = 5;
 
 /** The 503 of a write whose log the platform did not take (strict mode). */
 export const WRITE_NOT_LOGGED =
@@ -32,9 +34,10 @@ export const WRITE_NOT_LOGGED =
  * The agent's audit trail on the platform (docs/platform-protocol.md#agent-activity-logs): a write
  * is logged `pending` before it runs — in strict mode, a write whose log the platform does not take
  * is refused (503) and does not run; in best-effort mode it runs and a warning is logged — then
- * marked `completed` or `failed` in the background (retried, never delaying the answer). Reads are
- * queued and sent in batches ({@link ReadLogQueue}). Mode `off` records nothing. Built once per
- * agent start.
+ * marked `completed` or `failed` in the background (retried, never delaying the answer). Pending
+ * logs of concurrent writes share platform calls ({@link PendingLogBatcher}), and so do their
+ * statuses ({@link StatusBatcher}). Reads are queued and sent in batches ({@link ReadLogQueue}).
+ * Mode `off` records nothing. Built once per agent start.
  *
  * @example
  * ```ts
@@ -48,10 +51,21 @@ export const WRITE_NOT_LOGGED =
 export class ActivityLogRecorder {
   readonly mode: ActivityLogsMode;
   private readonly reads: ReadLogQueue | undefined;
-  private readonly statusUpdates = new Set<Promise<void>>();
+  private readonly pending: PendingLogBatcher;
+  private readonly statuses: StatusBatcher;
 
   constructor(private readonly options: ActivityLogRecorderOptions) {
     this.mode = options.mode;
+    this.pending = new PendingLogBatcher({
+      send: entries => options.platform.postAgentActivityLogs(entries),
+    });
+    this.statuses = new StatusBatcher({
+      platform: options.platform,
+      logger: options.logger,
+      ...(options.statusRetryDelayMs === undefined
+        ? {}
+        : { retryDelayMs: options.statusRetryDelayMs }),
+    });
     this.reads =
       options.mode === 'off'
         ? undefined
@@ -77,9 +91,7 @@ export class ActivityLogRecorder {
     if (this.mode === 'off') return run();
     let id: string | undefined;
     try {
-      [id] = await this.options.platform.postAgentActivityLogs([
-        toActivityEntry(user, 'write', 'pending', operation),
-      ]);
+      id = await this.pending.add(toActivityEntry(user, 'write', 'pending', operation));
     } catch (error) {
       if (this.mode === 'strict') {
         throw new GroveError('ServiceUnavailableError', WRITE_NOT_LOGGED, { cause: error });
@@ -95,10 +107,10 @@ export class ActivityLogRecorder {
     try {
       result = await run();
     } catch (error) {
-      if (id) this.track(this.setStatus(id, 'failed'));
+      if (id) this.statuses.push(id, 'failed');
       throw error;
     }
-    if (id) this.track(this.setStatus(id, isFailure(result) ? 'failed' : 'completed'));
+    if (id) this.statuses.push(id, isFailure(result) ? 'failed' : 'completed');
 
     return result;
   }
@@ -111,40 +123,12 @@ export class ActivityLogRecorder {
   /** Sends the queued read logs now, and waits for the status changes under way. */
   async flush(): Promise<void> {
     await this.reads?.flush(true);
-    await Promise.all([...this.statusUpdates]);
+    await this.statuses.idle();
   }
 
   /** Waits for the status changes under way, sends the queued read logs and stops the timer. */
   async close(): Promise<void> {
-    await Promise.all([...this.statusUpdates]);
+    await this.statuses.idle();
     await this.reads?.close();
-  }
-
-  private track(update: Promise<void>): void {
-    this.statusUpdates.add(update);
-    void update.finally(() => this.statusUpdates.delete(update));
-  }
-
-  private async setStatus(id: string, status: 'completed' | 'failed'): Promise<void> {
-    let delayMs = this.options.statusRetryDelayMs ?? 500;
-    for (let attempt = 1; ; attempt += 1) {
-      try {
-        await this.options.platform.setAgentActivityLogStatus(id, status);
-
-        return;
-      } catch (error) {
-        if (!isRetryable(error) || attempt === STATUS_ATTEMPTS) {
-          this.options.logger(
-            'Warn',
-            `The activity log ${id} could not be marked ${status} (it stays pending)`,
-            error,
-          );
-
-          return;
-        }
-        await new Promise(resolve => setTimeout(resolve, delayMs));
-        delayMs *= 2;
-      }
-    }
   }
 }

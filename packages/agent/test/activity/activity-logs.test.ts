@@ -66,6 +66,22 @@ describe('activity logs of the agent', () => {
     ]);
   });
 
+  it('gathers the pending logs and the statuses of concurrent writes into shared calls', async () => {
+    await start();
+    const responses = await Promise.all(
+      [1, 2, 3, 4, 1, 2, 3, 4].map((id, index) => rename(id, `Title ${index}`)),
+    );
+
+    expect(responses.map(response => response.status)).toEqual(Array(8).fill(200));
+    await agent.agent.stop();
+    const logs = agent.platform.state.activityLogs;
+    expect(logs).toHaveLength(8);
+    expect(logs.every(log => log.status === 'completed' && log.action === 'update')).toBe(true);
+    const calls = (path: string) => agent.platform.requests.filter(r => r.path === path).length;
+    expect(calls('/liana/v1/activity-logs')).toBeLessThan(8);
+    expect(calls('/liana/v1/activity-logs/status')).toBeLessThan(8);
+  });
+
   it('marks an action failed when it throws, completed when it runs', async () => {
     await start();
     expect((await action(0, 'mark-live')).status).toBe(200);

@@ -140,6 +140,23 @@ export async function startFakePlatform(): Promise<FakePlatform> {
     });
     response.json({ data: ids });
   });
+  app.patch('/liana/v1/activity-logs/status', (request, response) => {
+    if (state.activityLogsStatus) {
+      response.status(state.activityLogsStatus).json({ errors: [{ detail: 'refused' }] });
+
+      return;
+    }
+    const { logs } = request.body as { logs: Array<{ id: string; status: string }> };
+    const data = logs.map(({ id, status }) => {
+      const log = state.activityLogs.find(candidate => candidate.id === id);
+      if (!log) return { id, outcome: 'not_found' };
+      if (log.status !== 'pending') return { id, outcome: 'not_pending' };
+      log.status = status;
+
+      return { id, outcome: 'updated' };
+    });
+    response.json({ data });
+  });
   app.patch('/liana/v1/activity-logs/:id/status', (request, response) => {
     const log = state.activityLogs.find(candidate => candidate.id === request.params.id);
     if (state.activityLogsStatus || !log) {

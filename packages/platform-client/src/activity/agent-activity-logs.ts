@@ -76,3 +76,49 @@ export async function setAgentActivityLogStatus(
     body: { status },
   });
 }
+
+/** A final status for a pending agent activity log. */
+export interface AgentActivityLogStatusUpdate {
+  readonly id: string;
+  readonly status: 'completed' | 'failed';
+}
+
+/**
+ * What the platform did with one update of {@link setAgentActivityLogStatuses}: `updated`, or
+ * left it because no log of this id is in the environment (`not_found`) or the log is no longer
+ * pending (`not_pending`).
+ */
+export type AgentActivityLogStatusOutcome = 'updated' | 'not_found' | 'not_pending';
+
+/**
+ * Sets the final status of 1 to 500 pending logs of the agent's environment in one call
+ * (`PATCH /liana/v1/activity-logs/status`, env secret auth) and answers what happened to each,
+ * in order. An update that cannot apply does not fail the others; the call itself throws the
+ * platform's error (400 bad body, 401 wrong env secret, 404 from a platform without the route)
+ * or an unreachable error.
+ *
+ * @example
+ * ```ts
+ * const outcomes = await setAgentActivityLogStatuses(http, [
+ *   { id: '12', status: 'completed' },
+ *   { id: '13', status: 'failed' },
+ * ]); // ['updated', 'updated']
+ * ```
+ */
+export async function setAgentActivityLogStatuses(
+  http: PlatformHttp,
+  updates: readonly AgentActivityLogStatusUpdate[],
+): Promise<AgentActivityLogStatusOutcome[]> {
+  const answer = await http.request<{ data?: Array<{ outcome?: unknown }> }>({
+    method: 'PATCH',
+    path: '/liana/v1/activity-logs/status',
+    body: { logs: updates },
+  });
+  const data = Array.isArray(answer?.data) ? answer.data : [];
+
+  return updates.map((_update, index) => {
+    const outcome = data[index]?.outcome;
+
+    return outcome === 'updated' || outcome === 'not_pending' ? outcome : 'not_found';
+  });
+}

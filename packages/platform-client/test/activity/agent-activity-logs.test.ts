@@ -30,6 +30,11 @@ describe('agent activity logs', () => {
         const { logs } = req.body as { logs: unknown[] };
         res.json({ data: logs.map((_log, index) => ({ id: String(100 + index) })) });
       });
+      app.patch('/liana/v1/activity-logs/status', (req, res) => {
+        const { logs } = req.body as { logs: Array<{ id: string }> };
+        const outcomes: Record<string, string> = { '1': 'updated', '2': 'not_pending' };
+        res.json({ data: logs.map(({ id }) => ({ id, outcome: outcomes[id] ?? 'not_found' })) });
+      });
       app.patch('/liana/v1/activity-logs/:id/status', (req, res) => {
         if (req.params.id === '404') res.status(404).json({ errors: [{ detail: 'No log' }] });
         else res.status(204).end();
@@ -70,6 +75,29 @@ describe('agent activity logs', () => {
       method: 'PATCH',
       path: '/liana/v1/activity-logs/12/status',
       body: { status: 'failed' },
+    });
+    expect(server.requests[0]?.headers['forest-secret-key']).toBe(secret);
+  });
+
+  it('sets many statuses in one call and answers what happened to each, in order', async () => {
+    const outcomes = await client.setAgentActivityLogStatuses([
+      { id: '2', status: 'failed' },
+      { id: '1', status: 'completed' },
+      { id: '3', status: 'completed' },
+    ]);
+
+    expect(outcomes).toEqual(['not_pending', 'updated', 'not_found']);
+    expect(server.requests).toHaveLength(1);
+    expect(server.requests[0]).toMatchObject({
+      method: 'PATCH',
+      path: '/liana/v1/activity-logs/status',
+      body: {
+        logs: [
+          { id: '2', status: 'failed' },
+          { id: '1', status: 'completed' },
+          { id: '3', status: 'completed' },
+        ],
+      },
     });
     expect(server.requests[0]?.headers['forest-secret-key']).toBe(secret);
   });

@@ -33,6 +33,7 @@ import { mountWorkflowRuns } from '../routes/admin/workflow-runs-route';
 import { mountWorkflowWebhook } from '../routes/admin/workflow-webhook-route';
 import { mountWorkflows } from '../routes/admin/workflows-route';
 import { mountAgentActivityLogStatus } from '../routes/agent/agent-activity-log-status-route';
+import { mountAgentActivityLogStatuses } from '../routes/agent/agent-activity-log-statuses-route';
 import { mountAgentActivityLogs } from '../routes/agent/agent-activity-logs-route';
 import { mountEnvironment } from '../routes/agent/environment-route';
 import { mountEnvironmentPermissions } from '../routes/agent/environment-permissions-route';
@@ -115,6 +116,7 @@ const agentRoutes: readonly PlatformRouteMounter[] = [
   // Activity logs of every agent operation (Grove's addition,
   // docs/platform-protocol.md#agent-activity-logs), under their own body limit.
   mountAgentActivityLogs,
+  mountAgentActivityLogStatuses,
   mountAgentActivityLogStatus,
 ];
 

@@ -31,6 +31,7 @@ export class SandboxState {
   private readonly schemas = new Map<number, SandboxSchema>();
   private readonly overrides = new Map<number, PermissionOverride>();
   private readonly logs: SandboxActivityLog[] = [];
+  private readonly logsById = new Map<string, SandboxActivityLog>();
   private queue: Promise<unknown> = Promise.resolve();
 
   constructor(
@@ -82,11 +83,13 @@ export class SandboxState {
   }
 
   recordActivityLog(id: string, body: unknown, status: string): void {
-    this.logs.push({ id, body, status });
+    const log = { id, body, status };
+    this.logs.push(log);
+    this.logsById.set(id, log);
   }
 
   setActivityLogStatus(id: string, status: string): void {
-    const log = this.logs.find(candidate => candidate.id === id);
+    const log = this.logsById.get(id);
     if (log) log.status = status;
   }
 

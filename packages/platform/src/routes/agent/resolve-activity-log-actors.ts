@@ -1,4 +1,5 @@
 import { ForbiddenError, NotFoundError } from '@grove/datasource-toolkit';
+import { QueryTypes } from 'sequelize';
 
 import type { EnvironmentRow } from '../../database/models/platform-models';
 import type { PlatformContext } from '../../platform-context';
@@ -18,27 +19,59 @@ export function actorKey(entry: Pick<AgentActivityLogEntry, 'userId' | 'renderin
   return `${entry.userId}:${entry.renderingId}`;
 }
 
+// One statement per actor: the rendering is of this environment, its team of this project, and
+// the user a member of both the team and the project.
+const STANDARD_ACTOR = `
+SELECT u.email AS user_email, t.name AS team_name
+FROM renderings r
+JOIN teams t ON t.id = r.team_id AND t.project_id = $3
+JOIN users u ON u.id = $1
+JOIN team_members tm ON tm.team_id = t.id AND tm.user_id = u.id
+JOIN project_members pm ON pm.project_id = t.project_id AND pm.user_id = u.id
+WHERE r.id = $2 AND r.environment_id = $4
+LIMIT 1`;
+
+// Sandbox mode: the user (else the sandbox user), and the rendering only if it is of this
+// environment, with its team.
+const SANDBOX_ACTOR = `
+SELECT u.id AS user_id, u.email AS user_email, r.id AS rendering_id, t.name AS team_name
+FROM users u
+LEFT JOIN renderings r ON r.id = $2 AND r.environment_id = $4
+LEFT JOIN teams t ON t.id = r.team_id
+WHERE u.id = $1 OR u.email = $3
+ORDER BY CASE WHEN u.id = $1 THEN 0 ELSE 1 END
+LIMIT 1`;
+
+interface ActorRow {
+  user_id?: number;
+  user_email: string;
+  rendering_id?: number | null;
+  team_name: string | null;
+}
+
+async function selectActor(
+  context: PlatformContext,
+  sql: string,
+  bind: unknown[],
+): Promise<ActorRow | undefined> {
+  const rows = await context.db.sequelize.query<ActorRow>(sql, {
+    bind,
+    type: QueryTypes.SELECT,
+  });
+
+  return rows[0];
+}
+
 async function standardActor(
   context: PlatformContext,
   environment: EnvironmentRow,
   userId: number,
   renderingId: number,
 ): Promise<ActivityLogActor | null> {
-  const { models } = context.db;
-  const [user, rendering] = await Promise.all([
-    models.User.findByPk(userId),
-    models.Rendering.findByPk(renderingId),
-  ]);
-  if (!user || !rendering || rendering.environmentId !== environment.id) return null;
-  const team = await models.Team.findByPk(rendering.teamId);
-  if (!team || team.projectId !== environment.projectId) return null;
-  const [teamMember, projectMember] = await Promise.all([
-    models.TeamMember.findOne({ where: { teamId: team.id, userId } }),
-    models.ProjectMember.findOne({ where: { projectId: team.projectId, userId } }),
-  ]);
-  if (!teamMember || !projectMember) return null;
+  const bind = [userId, renderingId, environment.projectId, environment.id];
+  const row = await selectActor(context, STANDARD_ACTOR, bind);
 
-  return { userId, userEmail: user.email, renderingId, teamName: team.name };
+  return row ? { userId, userEmail: row.user_email, renderingId, teamName: row.team_name } : null;
 }
 
 /** Sandbox mode: a user the sandbox does not know is the sandbox user; a foreign rendering none. */
@@ -48,21 +81,15 @@ async function sandboxActor(
   userId: number,
   renderingId: number,
 ): Promise<ActivityLogActor> {
-  const { models } = context.db;
-  const user =
-    (await models.User.findByPk(userId)) ??
-    (await models.User.findOne({ where: { email: SANDBOX_USER.email } }));
-  if (!user) throw new NotFoundError('The sandbox user is missing');
-  const rendering = await models.Rendering.findOne({
-    where: { id: renderingId, environmentId: environment.id },
-  });
-  const team = rendering ? await models.Team.findByPk(rendering.teamId) : null;
+  const bind = [userId, renderingId, SANDBOX_USER.email, environment.id];
+  const row = await selectActor(context, SANDBOX_ACTOR, bind);
+  if (!row) throw new NotFoundError('The sandbox user is missing');
 
   return {
-    userId: user.id,
-    userEmail: user.email,
-    renderingId: rendering ? rendering.id : null,
-    teamName: team ? team.name : null,
+    userId: Number(row.user_id),
+    userEmail: row.user_email,
+    renderingId: row.rendering_id == null ? null : Number(row.rendering_id),
+    teamName: row.team_name ?? null,
   };
 }
 

@@ -2,6 +2,7 @@ import {
   PlatformHttp,
   postAgentActivityLogs,
   setAgentActivityLogStatus,
+  setAgentActivityLogStatuses,
 } from '@grove/platform-client';
 import type { AgentActivityLogEntry } from '@grove/platform-client';
 
@@ -192,6 +193,84 @@ describe.each(availableServers())('agent activity logs (env secret) on $name', s
     await expect(setAgentActivityLogStatus(http, id!, 'pending' as 'failed')).rejects.toMatchObject(
       { code: 'BadRequestError' },
     );
+    expect((await models().ActivityLog.findByPk(Number(id)))?.status).toBe('pending');
+  });
+
+  it('sets many final statuses in one call, each log once, and says what it did with each', async () => {
+    const ids = await postAgentActivityLogs(http, [entry(), entry(), entry(), entry()]);
+    const [a, b, c, d] = ids as [string, string, string, string];
+    await setAgentActivityLogStatus(http, d, 'completed');
+    const other = new PlatformHttp({ serverUrl: test.platform.url, envSecret: otherEnvSecret });
+    const [foreign] = await postAgentActivityLogs(other, [
+      entry({ renderingId: foreignRendering }),
+    ]);
+
+    const outcomes = await setAgentActivityLogStatuses(http, [
+      { id: a, status: 'completed' },
+      { id: b, status: 'failed' },
+      { id: foreign!, status: 'failed' },
+      { id: '999999', status: 'completed' },
+      { id: d, status: 'failed' },
+    ]);
+
+    expect(outcomes).toEqual(['updated', 'updated', 'not_found', 'not_found', 'not_pending']);
+    const statusOf = async (id: string) =>
+      (await models().ActivityLog.findByPk(Number(id)))!.status;
+    expect(await statusOf(a)).toBe('completed');
+    expect(await statusOf(b)).toBe('failed');
+    expect(await statusOf(c)).toBe('pending');
+    expect(await statusOf(d)).toBe('completed');
+    expect(await statusOf(foreign!)).toBe('pending');
+    // A second call changes nothing: a log is final once.
+    expect(await setAgentActivityLogStatuses(http, [{ id: a, status: 'failed' }])).toEqual([
+      'not_pending',
+    ]);
+    expect(await statusOf(a)).toBe('completed');
+  });
+
+  it.each([
+    ['no logs list', { status: 'completed' }],
+    ['an empty list', { logs: [] }],
+    [
+      '501 updates',
+      { logs: Array.from({ length: 501 }, (_v, i) => ({ id: String(i + 1), status: 'failed' })) },
+    ],
+    ['a status that is not final', { logs: [{ id: '1', status: 'pending' }] }],
+    ['an id that is not one', { logs: [{ id: '1 OR 1=1', status: 'failed' }] }],
+    [
+      'an id twice',
+      {
+        logs: [
+          { id: '1', status: 'failed' },
+          { id: '1', status: 'completed' },
+        ],
+      },
+    ],
+  ])('refuses %s with a 400, changing nothing', async (_name, body) => {
+    const [id] = await postAgentActivityLogs(http, [entry()]);
+    const withPending = JSON.parse(
+      JSON.stringify(body).replace(/"id":"1"/g, `"id":"${id}"`),
+    ) as unknown;
+    const response = await fetch(`${test.platform.url}/liana/v1/activity-logs/status`, {
+      method: 'PATCH',
+      headers: {
+        'content-type': 'application/json',
+        'forest-secret-key': test.platform.bootstrap!.envSecret,
+      },
+      body: JSON.stringify(withPending),
+    });
+
+    expect(response.status).toBe(400);
+    expect((await models().ActivityLog.findByPk(Number(id)))?.status).toBe('pending');
+  });
+
+  it('answers 401 to a status batch without the env secret, changing nothing', async () => {
+    const [id] = await postAgentActivityLogs(http, [entry()]);
+    const wrong = new PlatformHttp({ serverUrl: test.platform.url, envSecret: 'f'.repeat(64) });
+
+    await expect(
+      setAgentActivityLogStatuses(wrong, [{ id: id!, status: 'failed' }]),
+    ).rejects.toMatchObject({ code: 'UnauthorizedError' });
     expect((await models().ActivityLog.findByPk(Number(id)))?.status).toBe('pending');
   });
 });

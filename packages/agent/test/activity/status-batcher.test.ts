@@ -1,0 +1,127 @@
+import { GroveError } from '@grove/datasource-toolkit';
+import type { AgentActivityLogStatusUpdate } from '@grove/platform-client';
+
+import { StatusBatcher } from '../../src/activity/status-batcher';
+
+function httpError(status: number): GroveError {
+  return new GroveError(status === 404 ? 'NotFoundError' : 'InternalServerError', 'refused', {
+    data: { status },
+  });
+}
+
+function recorder() {
+  const logs: Array<{ level: string; message: string }> = [];
+
+  return { logs, logger: (level: string, message: string) => logs.push({ level, message }) };
+}
+
+describe('StatusBatcher', () => {
+  it('sends the statuses queued during a call in the next call', async () => {
+    const batches: AgentActivityLogStatusUpdate[][] = [];
+    const { logger, logs } = recorder();
+    const statuses = new StatusBatcher({
+      logger,
+      platform: {
+        setAgentActivityLogStatus: () => Promise.reject(new Error('not used')),
+        setAgentActivityLogStatuses: async updates => {
+          batches.push([...updates]);
+          await new Promise(resolve => setTimeout(resolve, 5));
+
+          return updates.map(() => 'updated' as const);
+        },
+      },
+    });
+    statuses.push('1', 'completed');
+    statuses.push('2', 'failed');
+    statuses.push('3', 'completed');
+    await statuses.idle();
+
+    expect(batches).toEqual([
+      [{ id: '1', status: 'completed' }],
+      [
+        { id: '2', status: 'failed' },
+        { id: '3', status: 'completed' },
+      ],
+    ]);
+    expect(logs).toEqual([]);
+  });
+
+  it('warns about each status the platform could not apply, without retrying it', async () => {
+    let calls = 0;
+    const { logger, logs } = recorder();
+    const statuses = new StatusBatcher({
+      logger,
+      platform: {
+        setAgentActivityLogStatus: () => Promise.reject(new Error('not used')),
+        setAgentActivityLogStatuses: async updates => {
+          calls += 1;
+          const outcomes = { 1: 'updated', 2: 'not_pending', 3: 'not_found' } as const;
+
+          return updates.map(update => outcomes[update.id as '1' | '2' | '3']);
+        },
+      },
+    });
+    statuses.push('1', 'completed');
+    statuses.push('2', 'completed');
+    statuses.push('3', 'failed');
+    await statuses.idle();
+
+    expect(calls).toBe(2);
+    expect(logs.map(log => log.message)).toEqual([
+      'The activity log 2 could not be marked completed (it is no longer pending)',
+      'The activity log 3 could not be marked failed (the platform has no such log)',
+    ]);
+  });
+
+  it('retries a failed call (5xx) and gives up after five attempts with a warning', async () => {
+    let calls = 0;
+    const { logger, logs } = recorder();
+    const statuses = new StatusBatcher({
+      logger,
+      retryDelayMs: 1,
+      platform: {
+        setAgentActivityLogStatus: () => Promise.reject(new Error('not used')),
+        setAgentActivityLogStatuses: async () => {
+          calls += 1;
+          throw httpError(503);
+        },
+      },
+    });
+    statuses.push('7', 'failed');
+    await statuses.idle();
+
+    expect(calls).toBe(5);
+    expect(logs).toEqual([
+      expect.objectContaining({
+        level: 'Warn',
+        message: 'The activity logs 7 could not be given their final status (they stay pending)',
+      }),
+    ]);
+  });
+
+  it('falls back to one call per status on a platform without the batch route', async () => {
+    const single: string[] = [];
+    let batchCalls = 0;
+    const { logger, logs } = recorder();
+    const statuses = new StatusBatcher({
+      logger,
+      platform: {
+        setAgentActivityLogStatus: async (id, status) => {
+          single.push(`${id}:${status}`);
+        },
+        setAgentActivityLogStatuses: async () => {
+          batchCalls += 1;
+          throw httpError(404);
+        },
+      },
+    });
+    statuses.push('1', 'completed');
+    await statuses.idle();
+    statuses.push('2', 'failed');
+    await statuses.idle();
+
+    expect(batchCalls).toBe(1);
+    expect(single).toEqual(['1:completed', '2:failed']);
+    expect(logs).toEqual([]);
+  });
+});
