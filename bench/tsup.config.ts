@@ -8,6 +8,7 @@ export default defineConfig({
     'run-bench': 'src/run-bench.ts',
     'target-process': 'src/targets/target-process.ts',
     'platform-process': 'src/stack/platform-process.ts',
+    'sandbox-process': 'src/stack/sandbox-process.ts',
     'generate-dataset': 'src/dataset/generate-dataset-cli.ts',
     'dev-serve': 'src/dev-serve.ts',
   },

@@ -5,12 +5,12 @@
 //   node dist/run-bench.js --profile <kind> [--target grove|vendor] [--db sqlite|postgres]
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createForestServerSandbox } from '@grove/agent-testing';
 import { benchDatabase } from './bench-database';
 import { vendorInstalled } from './bench-agent';
 import { parseBenchOptions } from './cli/bench-options';
 import { runProfile } from './profile/run-profile';
 import { selectKinds, selectStackKinds } from './requests/request-kinds';
+import { startSandbox } from './stack/start-sandbox';
 import type { BenchResults, DatabaseResults } from './results/bench-results';
 import { machineInfo } from './results/machine-info';
 import { renderResults } from './results/render-results';
@@ -25,17 +25,18 @@ async function main(): Promise<void> {
   });
   const kinds = selectKinds(options.kinds);
   const stackKinds = selectStackKinds(options.kinds, options.skipStack);
-  // One platform sandbox for every agent of the run.
-  const sandbox = await createForestServerSandbox(0);
+  // One platform sandbox for every agent of the run, in a process of its own.
+  const sandbox = await startSandbox();
+  const sandboxUrl = sandbox.ready.url;
   try {
     if (options.profile !== undefined) {
-      await runProfile(options, options.targets[0] ?? 'grove', sandbox.url);
+      await runProfile(options, options.targets[0] ?? 'grove', sandboxUrl);
 
       return;
     }
     const databases: DatabaseResults[] = [];
     for (const dialect of options.dialects) {
-      databases.push(await benchDatabase(dialect, kinds, stackKinds, options, sandbox.url));
+      databases.push(await benchDatabase(dialect, kinds, stackKinds, options, sandboxUrl));
     }
     if (options.validateOnly) {
       console.log('Validation done: every kind answered by Grove matches the database.');
@@ -59,7 +60,7 @@ async function main(): Promise<void> {
     console.log(`Results written to ${options.out}`);
     if (options.json) writeFileSync(options.json, `${JSON.stringify(results, null, 2)}\n`);
   } finally {
-    await sandbox.close();
+    await sandbox.stop();
   }
 }
 
