@@ -56,7 +56,7 @@ async function measureKind(
       token: agent.token,
       kind,
       context,
-      connections: options.connections,
+      connections: kind.connections ?? options.connections,
       durationSeconds,
       firstRequest: next.get(agent.name),
     });
@@ -91,6 +91,7 @@ async function measureKind(
     kind: kind.name,
     family: kind.family,
     ...(kind.rowsPerRequest ? { rowsPerRequest: kind.rowsPerRequest(context) } : {}),
+    ...(kind.connections === undefined ? {} : { connections: kind.connections }),
     ...(rawQps === undefined ? {} : { rawQps }),
     targets,
   };

@@ -60,3 +60,19 @@ export const csvExportKind: RequestKind = {
   raw: () => ({ sql: `SELECT ${columns} FROM customers WHERE id <= ${exportedIds} ORDER BY id` }),
   rowsPerRequest: exportedRows,
 };
+
+/**
+ * `single CSV export`: the same export on one connection, for the memory of a single
+ * streamed export (at 10 connections the peak is ten exports' worth of garbage between
+ * collections).
+ *
+ * @example
+ * ```ts
+ * csvExportOneAtATimeKind.connections; // 1
+ * ```
+ */
+export const csvExportOneAtATimeKind: RequestKind = {
+  ...csvExportKind,
+  name: 'single CSV export',
+  connections: 1,
+};

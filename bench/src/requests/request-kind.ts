@@ -63,4 +63,6 @@ export interface RequestKind {
   raw?(n: number, context: KindContext): RawQuery;
   /** Rows each request carries (the CSV export: rows/s = req/s × rows). */
   rowsPerRequest?(context: KindContext): number;
+  /** Connections of this kind's load whatever `--connections` says (one export at a time). */
+  readonly connections?: number;
 }

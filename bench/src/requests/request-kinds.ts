@@ -1,7 +1,7 @@
 import { stackKindNames } from '../stack/stack-kind';
 import type { StackKindName } from '../stack/stack-kind';
 import { lineChartKind, pieChartKind, valueChartKind } from './chart-kinds';
-import { csvExportKind } from './csv-kind';
+import { csvExportKind, csvExportOneAtATimeKind } from './csv-kind';
 import {
   countKind,
   getOneKind,
@@ -30,6 +30,7 @@ export const requestKinds: readonly RequestKind[] = [
   pieChartKind,
   lineChartKind,
   csvExportKind,
+  csvExportOneAtATimeKind,
   createKind,
   updateKind,
 ];

@@ -14,6 +14,8 @@ export interface KindResult {
   readonly family: RequestKind['family'];
   /** Rows per request (the CSV export), for rows/s. */
   readonly rowsPerRequest?: number;
+  /** Connections of the load when the kind sets its own (else the run's). */
+  readonly connections?: number;
   /** Queries/s of the equivalent SQL through the runner's own connection. */
   readonly rawQps?: number;
   readonly targets: Partial<Record<TargetName, KindMeasure>>;

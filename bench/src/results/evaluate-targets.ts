@@ -51,15 +51,24 @@ function writeVerdict(result: KindResult): TargetVerdict {
   };
 }
 
+/**
+ * Rows/s for every export kind; the memory of a streamed export on the kind that runs one export at
+ * a time (concurrent exports add up, and so does their garbage between collections).
+ */
 function exportVerdict(result: KindResult, idleRssMb: number | undefined): TargetVerdict {
   const toVendor = ratio(result);
   const peak = result.targets.grove?.peakRssMb;
   const growth = peak !== undefined && idleRssMb !== undefined ? peak - idleRssMb : undefined;
+  const single = result.connections === 1;
   const met =
-    toVendor === undefined || growth === undefined ? undefined : toVendor >= 5 && growth < 30;
+    toVendor === undefined || (single && growth === undefined)
+      ? undefined
+      : toVendor >= 5 && (!single || (growth !== undefined && growth < 30));
 
   return {
-    target: `${result.kind}: ≥ 5× vendor rows/s, peak RSS < idle + 30 MB`,
+    target: single
+      ? `${result.kind}: ≥ 5× vendor rows/s, peak RSS < idle + 30 MB`
+      : `${result.kind}: ≥ 5× vendor rows/s`,
     met,
     figure: `${toVendor === undefined ? '–' : fixed(toVendor)}× vendor, peak ${growth === undefined ? '–' : `idle + ${fixed(growth, 0)}`} MB`,
   };

@@ -57,9 +57,15 @@ describe('evaluateTargets', () => {
         figure: '1.17× vendor, 0.88× raw',
       },
       {
-        target: 'CSV export: ≥ 5× vendor rows/s, peak RSS < idle + 30 MB',
+        target: 'CSV export: ≥ 5× vendor rows/s',
         met: false,
         figure: '2.00× vendor, peak idle + 25 MB',
+      },
+      // 6× the vendor's rows/s, but one export at a time peaks 50 MB above idle.
+      {
+        target: 'single CSV export: ≥ 5× vendor rows/s, peak RSS < idle + 30 MB',
+        met: false,
+        figure: '6.00× vendor, peak idle + 50 MB',
       },
       { target: 'update: ≥ 2× vendor, p99 < 100 ms', met: true, figure: '2.25× vendor, p99 40 ms' },
       { target: 'start-up ≤ 0.5 s', met: true, figure: '420 ms' },
@@ -67,7 +73,7 @@ describe('evaluateTargets', () => {
       {
         target: 'peak RSS under load below the vendor’s',
         met: true,
-        figure: 'below on all 4 kinds',
+        figure: 'below on all 5 kinds',
       },
       { target: 'list: agent CPU < 1 ms/request', met: true, figure: '0.80 ms' },
       { target: 'get one: agent CPU < 1 ms/request', met: undefined, figure: '–' },

@@ -50,6 +50,16 @@ export const sqliteResults: DatabaseResults = {
       },
     },
     {
+      kind: 'single CSV export',
+      family: 'export',
+      rowsPerRequest: 10_000,
+      connections: 1,
+      targets: {
+        grove: summarizeWindows([window(12, { peakRssMb: 120 })]),
+        vendor: summarizeWindows([window(2, { peakRssMb: 150 })]),
+      },
+    },
+    {
       kind: 'update',
       family: 'write',
       rawQps: 2000,
