@@ -27,6 +27,7 @@ describe('public API', () => {
        "postAgentActivityLogs",
        "postApprovalRequest",
        "setAgentActivityLogStatus",
+       "setAgentActivityLogStatuses",
        "signDelegationToken",
        "signIdToken",
        "signSessionToken",
