@@ -34,13 +34,14 @@ describe('PlatformHttp', () => {
         res.status(503).json({ errors: [{ detail: 'Maintenance' }] });
       });
       app.get('/slow', (_req, res) => {
-        setTimeout(() => res.json({}), 300);
+        setTimeout(() => res.json({}), 3000);
       });
       app.post('/created', (_req, res) => {
         res.status(200).json({});
       });
     });
-    http = new PlatformHttp({ serverUrl: server.url, envSecret: secret, timeoutMs: 100 });
+    // Long enough for a loaded machine; /slow answers after 3 s, past it.
+    http = new PlatformHttp({ serverUrl: server.url, envSecret: secret, timeoutMs: 1000 });
   });
   afterAll(() => server.close());
   beforeEach(() => {
@@ -97,7 +98,7 @@ describe('PlatformHttp', () => {
     const error = await failure(http.request({ method: 'GET', path: '/slow' }));
     expect(error.code).toBe('ServiceUnavailableError');
     expect(error.message).toBe(
-      `cannot reach the platform at ${server.url}/slow (no answer within 100 ms)`,
+      `cannot reach the platform at ${server.url}/slow (no answer within 1000 ms)`,
     );
   });
 
