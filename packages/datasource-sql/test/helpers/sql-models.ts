@@ -121,6 +121,15 @@ const relations: Record<string, Record<string, RelationSchema>> = {
       originKeyTarget: 'id',
     },
   },
+  // No primary key: a write filtered through this relation cannot target its rows.
+  logs: {
+    author: {
+      type: 'ManyToOne',
+      foreignCollection: 'authors',
+      foreignKey: 'message',
+      foreignKeyTarget: 'name',
+    },
+  },
   book_tags: {
     book: {
       type: 'ManyToOne',
