@@ -38,7 +38,8 @@ export const oddName = 'we"ird `col';
  * `books` (every type, an enum named for PostgreSQL's cast, JSON and JSONB, a text array, a
  * point, a read-only generated column and an oddly named column), `authors` and `profiles`
  * (ManyToOne then OneToOne joins), `book_tags` (a composite primary key), `order lines` in the
- * `sales` schema (a name that needs quoting) and `logs` (no primary key at all).
+ * `sales` schema (a name that needs quoting), `logs` (no primary key at all) and `$ledger` (names
+ * Sequelize's bind syntax could take for a parameter or an escape).
  */
 export const sqlUnitTables: readonly IntrospectedTable[] = [
   {
@@ -92,6 +93,11 @@ export const sqlUnitTables: readonly IntrospectedTable[] = [
     columns: [column('id', serial), column('label')],
   },
   { name: 'logs', unique: [], columns: [column('message'), column('level')] },
+  {
+    name: '$ledger',
+    unique: [['id']],
+    columns: [column('id', serial), column('$type'), column('a $$b')],
+  },
 ];
 
 const models = new Map<string, TableModel>(
