@@ -120,7 +120,12 @@ export class SqlDataSource extends BaseDataSource<SqlCollection> implements Mode
       throw new ValidationError(`Unknown connection name '${connectionName}'`);
     }
     const bind: unknown[] = [];
-    const sql = query.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (_, name: string) => {
+    // MySQL and MariaDB run it through Sequelize's bind formatting, which would read a `$name`
+    // of the query (even in a string literal) as a parameter and `$$` as `$`: `$` becomes `$$`.
+    const { dialect } = this.connection;
+    const dollar = dialect === 'mysql' || dialect === 'mariadb' ? '$$' : '$';
+    const sql = query.replace(/\{\{\s*([\w.]+)\s*\}\}|\$/g, (_match, name?: string) => {
+      if (name === undefined) return dollar;
       if (!Object.hasOwn(contextVariables, name))
         throw new ValidationError(`Unknown context variable '${name}'`);
       bind.push(contextVariables[name]);

@@ -56,10 +56,9 @@ export function createDirectRead(
 ): DirectRead | null {
   if (dialect !== 'sqlite' && dialect !== 'postgres') return null;
   const internals = sequelize as unknown as SequelizeInternals;
+  // Always formatted, as `SqlConnection` has Sequelize do: `$$` stands for `$` even without values.
   const format = (sql: string, bind: readonly unknown[]): [string, unknown] =>
-    bind.length
-      ? internals.dialect.Query.formatBindParameters(sql.trim(), [...bind], dialect)
-      : [sql.trim(), undefined];
+    internals.dialect.Query.formatBindParameters(sql.trim(), [...bind], dialect);
 
   return async (sql, bind) => {
     const [text, parameters] = format(sql, bind);

@@ -40,7 +40,9 @@ function tlsOptions(options: ResolvedConnectionOptions, mode: string): Record<st
 /**
  * A live connection pool (Sequelize) with the facts queries depend on: the dialect, the schema,
  * and whether a MySQL-protocol server is MariaDB. Every statement goes through `select`, `run`
- * or `runReturning`, with bound parameters written `$1, $2…`, and is logged at Debug level.
+ * or `runReturning`, with bound parameters written `$1, $2…` (and `$$` for a literal `$`, which
+ * quoted identifiers use: every statement goes through Sequelize's bind formatting, values or
+ * not), and is logged at Debug level.
  *
  * Transactions are ambient: while the work of `transaction` runs, every statement of its async
  * context (and a nested `transaction`) uses its connection.
@@ -166,7 +168,7 @@ export class SqlConnection {
 
     return (await this.sequelize.query(sql, {
       type: QueryTypes.SELECT,
-      ...(bind.length ? { bind: [...bind] } : {}),
+      bind: [...bind],
       transaction,
     })) as Row[];
   }
@@ -179,7 +181,7 @@ export class SqlConnection {
     return this.write(async transaction => {
       const [result] = await this.sequelize.query(sql, {
         type: QueryTypes.RAW,
-        ...(bind.length ? { bind: [...bind] } : {}),
+        bind: [...bind],
         transaction,
       });
 
@@ -193,7 +195,7 @@ export class SqlConnection {
       async transaction =>
         (await this.sequelize.query(sql, {
           type: QueryTypes.SELECT,
-          ...(bind.length ? { bind: [...bind] } : {}),
+          bind: [...bind],
           transaction,
         })) as Row[],
     );

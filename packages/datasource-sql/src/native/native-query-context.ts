@@ -5,7 +5,10 @@ type Row = Record<string, unknown>;
 /** What a dialect's native query runner needs: the pool, the statement and its limits. */
 export interface NativeQueryContext {
   readonly sequelize: Sequelize;
-  /** The statement, with its placeholders already replaced by `$1, $2…`. */
+  /**
+   * The statement, with its placeholders already replaced by `$1, $2…`; for MySQL and MariaDB
+   * (whose runner goes through Sequelize's bind formatting), a `$` of its own text is `$$`.
+   */
   readonly sql: string;
   /** The values of `$1, $2…`, in order. */
   readonly bind: readonly unknown[];

@@ -33,9 +33,10 @@ export const runMysqlNativeQuery: NativeQueryRunner = async context => {
     // would otherwise run in a new, writable transaction.
     await sequelize.query('SET SESSION TRANSACTION READ ONLY', { transaction, logging: false });
     await sequelize.query('START TRANSACTION READ ONLY', { transaction, logging: false });
+    // Always formatted (`$$` stands for `$`, see `NativeQueryContext.sql`), values or not.
     const rows = (await sequelize.query(sql, {
       type: QueryTypes.SELECT,
-      ...(bind.length ? { bind: [...bind] } : {}),
+      bind: [...bind],
       transaction,
     })) as Record<string, unknown>[];
     await sequelize.query('ROLLBACK', { transaction, logging: false });

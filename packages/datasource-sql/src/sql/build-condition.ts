@@ -64,8 +64,11 @@ function not(condition: string, target: ResolvedColumn): string {
 
 function includesAll(ctx: Context, target: ResolvedColumn, values: readonly unknown[]): string {
   if (target.column.columnType === 'Json') {
+    // Through `comparable`: PostgreSQL's jsonb functions need a `json` column cast to jsonb.
+    const json = ctx.dialect.comparable(target.sql, target.column);
+
     return values.length
-      ? `(${values.map(v => ctx.dialect.jsonArrayIncludes(target.sql, v, ctx.params)).join(' AND ')})`
+      ? `(${values.map(v => ctx.dialect.jsonArrayIncludes(json, v, ctx.params)).join(' AND ')})`
       : `${target.sql} IS NOT NULL`;
   }
   if (ctx.dialect.name !== 'postgres')
@@ -77,7 +80,9 @@ function includesAll(ctx: Context, target: ResolvedColumn, values: readonly unkn
 function includesAny(ctx: Context, target: ResolvedColumn, values: readonly unknown[]): string {
   if (!values.length) return never;
   if (target.column.columnType === 'Json') {
-    return `(${values.map(v => ctx.dialect.jsonArrayIncludes(target.sql, v, ctx.params)).join(' OR ')})`;
+    const json = ctx.dialect.comparable(target.sql, target.column);
+
+    return `(${values.map(v => ctx.dialect.jsonArrayIncludes(json, v, ctx.params)).join(' OR ')})`;
   }
 
   return `${target.sql} && ${ctx.params.add(values)}`;

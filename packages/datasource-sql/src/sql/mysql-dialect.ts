@@ -1,7 +1,7 @@
 import type { DateOperation } from '@grove/datasource-toolkit';
 import type { ColumnModel } from '../schema/table-model';
 import type { BindParams } from './bind-params';
-import { SqlDialect } from './sql-dialect';
+import { escapeDollars, SqlDialect } from './sql-dialect';
 import type { DateRange } from './date-range';
 import { offsetCase, offsetPeriods, periodsWithin } from './timezone-offsets';
 
@@ -29,7 +29,7 @@ export class MysqlDialect extends SqlDialect {
   }
 
   override quote(identifier: string): string {
-    return `\`${identifier.replace(/`/g, '``')}\``;
+    return `\`${escapeDollars(identifier.replace(/`/g, '``'))}\``;
   }
 
   override value(value: unknown, column: ColumnModel, params: BindParams): string {

@@ -9,6 +9,12 @@ export function escapeLike(value: string): string {
   return value.replace(/[!%_]/g, char => `!${char}`);
 }
 
+/** Doubles each `$`, which Sequelize's bind formatting turns back into one. */
+export function escapeDollars(text: string): string {
+  // A replacer function: its result is inserted as is (a replacement string would read `$$`).
+  return text.replace(/\$/g, () => '$$');
+}
+
 /** A user-written LIKE pattern: `%` and `_` stay wildcards, `!` becomes literal. */
 export function likePattern(pattern: string): string {
   return pattern.replace(/!/g, '!!');
@@ -30,8 +36,12 @@ export abstract class SqlDialect {
   /** Whether `INSERT … RETURNING` gives back generated keys. */
   abstract readonly insertReturning: boolean;
 
+  /**
+   * A quoted identifier. Statements are in Sequelize's bind syntax, where `$name` is a parameter
+   * and `$$` a literal `$`: a `$` of the name is doubled (the connection always formats them).
+   */
   quote(identifier: string): string {
-    return `"${identifier.replace(/"/g, '""')}"`;
+    return `"${escapeDollars(identifier.replace(/"/g, '""'))}"`;
   }
 
   /** The qualified name of a table. */

@@ -1,5 +1,7 @@
 import {
   Aggregation,
+  ConditionTreeFactory,
+  ConditionTreeLeaf,
   Filter,
   Page,
   PaginatedFilter,
@@ -7,7 +9,7 @@ import {
   Sort,
   type RelationSchema,
 } from '@grove/datasource-toolkit';
-import type { IntrospectedColumn, IntrospectedTable } from '../../src';
+import type { IntrospectedColumn, IntrospectedTable, SqlDialectName } from '../../src';
 import { buildTableModel, type TableModel } from '../../src/schema/table-model';
 import { buildAggregate } from '../../src/sql/build-aggregate';
 import { buildSelect } from '../../src/sql/build-select';
@@ -16,6 +18,7 @@ import { PostgresDialect } from '../../src/sql/postgres-dialect';
 import type { ModelRegistry } from '../../src/sql/query-scope';
 import type { SqlDialect } from '../../src/sql/sql-dialect';
 import { SqliteDialect } from '../../src/sql/sqlite-dialect';
+import { oddName, sqlDialect, sqlDialects, sqlUnitRegistry } from '../helpers/sql-models';
 
 function column(name: string, options: Partial<IntrospectedColumn> = {}): IntrospectedColumn {
   return {
@@ -147,5 +150,371 @@ describe('buildAggregate: order', () => {
     expect(sql).toBe(
       'SELECT "t0"."city" AS "g0", COUNT(*) AS "value" FROM "customers" AS "t0" GROUP BY 1 ORDER BY "value" DESC NULLS LAST',
     );
+  });
+});
+
+const eq = (field: string, value: unknown) => new ConditionTreeLeaf(field, 'Equal', value);
+// The list queries of the per-dialect table below: [collection, filter, projection].
+const lists: Record<string, [string, PaginatedFilter, Projection]> = {
+  projection: [
+    'books',
+    new PaginatedFilter({}),
+    new Projection('id', 'title', 'published_at', 'author:name', 'author:profile:bio'),
+  ],
+  'empty projection': ['books', new PaginatedFilter({}), new Projection()],
+  page: ['books', new PaginatedFilter({ page: new Page(30, 15) }), new Projection('id')],
+  'page no limit': [
+    'books',
+    new PaginatedFilter({ page: new Page(30, null) }),
+    new Projection('id'),
+  ],
+  'page no limit no skip': [
+    'books',
+    new PaginatedFilter({ page: new Page(0, null) }),
+    new Projection('id'),
+  ],
+  odd: [
+    'order "lines`',
+    new PaginatedFilter({ sort: new Sort({ field: 'label', ascending: false }) }),
+    new Projection('id', 'label'),
+  ],
+  'odd col': [
+    'books',
+    new PaginatedFilter({
+      conditionTree: new ConditionTreeLeaf(oddName, 'Present'),
+      sort: new Sort({ field: oddName, ascending: true }),
+    }),
+    new Projection(oddName),
+  ],
+  sorts: [
+    'books',
+    new PaginatedFilter({
+      sort: new Sort(
+        { field: 'published_at', ascending: true },
+        { field: 'data', ascending: false },
+        { field: 'id', ascending: true },
+      ),
+    }),
+    new Projection('id'),
+  ],
+  // A page of a CSV export after the first: the keys past the last one read, no OFFSET.
+  keyset: [
+    'books',
+    new PaginatedFilter({
+      conditionTree: ConditionTreeFactory.intersect(
+        eq('genre', 'novel'),
+        new ConditionTreeLeaf('id', 'GreaterThan', 1000),
+      ),
+      sort: new Sort({ field: 'id', ascending: true }),
+      page: new Page(0, 1000),
+    }),
+    new Projection('title', 'id'),
+  ],
+  composite: [
+    'book_tags',
+    new PaginatedFilter({
+      conditionTree: ConditionTreeFactory.union(
+        ConditionTreeFactory.intersect(eq('book_id', 1), eq('tag_id', 2)),
+        ConditionTreeFactory.intersect(eq('book_id', 3), eq('tag_id', 4)),
+      ),
+      sort: new Sort({ field: 'book_id', ascending: true }, { field: 'tag_id', ascending: true }),
+    }),
+    new Projection('book_id', 'tag_id', 'book:title'),
+  ],
+};
+
+describe('buildSelect: the statement of every dialect', () => {
+  // [dialect, list (see `lists`), expected SQL, expected bound values]
+  it.each<[SqlDialectName, string, string, unknown[]]>([
+    // projection
+    [
+      'sqlite',
+      'projection',
+      'SELECT "j1"."id" AS "m0", "j2"."author_id" AS "m1", "t0"."id" AS "c2", "t0"."title" AS "c3", strftime(\'%Y-%m-%dT%H:%M:%fZ\', "t0"."published_at") AS "c4", "j1"."name" AS "c5", "j2"."bio" AS "c6" FROM "books" AS "t0" LEFT JOIN "authors" AS "j1" ON "j1"."id" = "t0"."author_id" LEFT JOIN "profiles" AS "j2" ON "j2"."author_id" = "j1"."id" WHERE 1 = 1',
+      [],
+    ],
+    [
+      'postgres',
+      'projection',
+      'SELECT "j1"."id" AS "m0", "j2"."author_id" AS "m1", "t0"."id" AS "c2", "t0"."title" AS "c3", "t0"."published_at" AS "c4", "j1"."name" AS "c5", "j2"."bio" AS "c6" FROM "books" AS "t0" LEFT JOIN "authors" AS "j1" ON "j1"."id" = "t0"."author_id" LEFT JOIN "profiles" AS "j2" ON "j2"."author_id" = "j1"."id" WHERE 1 = 1',
+      [],
+    ],
+    [
+      'mysql',
+      'projection',
+      'SELECT `j1`.`id` AS `m0`, `j2`.`author_id` AS `m1`, `t0`.`id` AS `c2`, `t0`.`title` AS `c3`, `t0`.`published_at` AS `c4`, `j1`.`name` AS `c5`, `j2`.`bio` AS `c6` FROM `books` AS `t0` LEFT JOIN `authors` AS `j1` ON `j1`.`id` = `t0`.`author_id` LEFT JOIN `profiles` AS `j2` ON `j2`.`author_id` = `j1`.`id` WHERE 1 = 1',
+      [],
+    ],
+    [
+      'mariadb',
+      'projection',
+      'SELECT `j1`.`id` AS `m0`, `j2`.`author_id` AS `m1`, `t0`.`id` AS `c2`, `t0`.`title` AS `c3`, `t0`.`published_at` AS `c4`, `j1`.`name` AS `c5`, `j2`.`bio` AS `c6` FROM `books` AS `t0` LEFT JOIN `authors` AS `j1` ON `j1`.`id` = `t0`.`author_id` LEFT JOIN `profiles` AS `j2` ON `j2`.`author_id` = `j1`.`id` WHERE 1 = 1',
+      [],
+    ],
+    // empty projection
+    ['sqlite', 'empty projection', 'SELECT 1 AS "one" FROM "books" AS "t0" WHERE 1 = 1', []],
+    ['postgres', 'empty projection', 'SELECT 1 AS "one" FROM "books" AS "t0" WHERE 1 = 1', []],
+    ['mysql', 'empty projection', 'SELECT 1 AS "one" FROM `books` AS `t0` WHERE 1 = 1', []],
+    ['mariadb', 'empty projection', 'SELECT 1 AS "one" FROM `books` AS `t0` WHERE 1 = 1', []],
+    // page
+    [
+      'sqlite',
+      'page',
+      'SELECT "t0"."id" AS "c0" FROM "books" AS "t0" WHERE 1 = 1 LIMIT 15 OFFSET 30',
+      [],
+    ],
+    [
+      'postgres',
+      'page',
+      'SELECT "t0"."id" AS "c0" FROM "books" AS "t0" WHERE 1 = 1 LIMIT 15 OFFSET 30',
+      [],
+    ],
+    [
+      'mysql',
+      'page',
+      'SELECT `t0`.`id` AS `c0` FROM `books` AS `t0` WHERE 1 = 1 LIMIT 15 OFFSET 30',
+      [],
+    ],
+    [
+      'mariadb',
+      'page',
+      'SELECT `t0`.`id` AS `c0` FROM `books` AS `t0` WHERE 1 = 1 LIMIT 15 OFFSET 30',
+      [],
+    ],
+    // page no limit
+    [
+      'sqlite',
+      'page no limit',
+      'SELECT "t0"."id" AS "c0" FROM "books" AS "t0" WHERE 1 = 1 LIMIT -1 OFFSET 30',
+      [],
+    ],
+    [
+      'postgres',
+      'page no limit',
+      'SELECT "t0"."id" AS "c0" FROM "books" AS "t0" WHERE 1 = 1 OFFSET 30',
+      [],
+    ],
+    [
+      'mysql',
+      'page no limit',
+      'SELECT `t0`.`id` AS `c0` FROM `books` AS `t0` WHERE 1 = 1 LIMIT 18446744073709551615 OFFSET 30',
+      [],
+    ],
+    [
+      'mariadb',
+      'page no limit',
+      'SELECT `t0`.`id` AS `c0` FROM `books` AS `t0` WHERE 1 = 1 LIMIT 18446744073709551615 OFFSET 30',
+      [],
+    ],
+    // page no limit no skip
+    [
+      'sqlite',
+      'page no limit no skip',
+      'SELECT "t0"."id" AS "c0" FROM "books" AS "t0" WHERE 1 = 1',
+      [],
+    ],
+    [
+      'postgres',
+      'page no limit no skip',
+      'SELECT "t0"."id" AS "c0" FROM "books" AS "t0" WHERE 1 = 1',
+      [],
+    ],
+    [
+      'mysql',
+      'page no limit no skip',
+      'SELECT `t0`.`id` AS `c0` FROM `books` AS `t0` WHERE 1 = 1',
+      [],
+    ],
+    [
+      'mariadb',
+      'page no limit no skip',
+      'SELECT `t0`.`id` AS `c0` FROM `books` AS `t0` WHERE 1 = 1',
+      [],
+    ],
+    // odd
+    [
+      'sqlite',
+      'odd',
+      'SELECT "t0"."id" AS "c0", "t0"."label" AS "c1" FROM "sales"."order ""lines`" AS "t0" WHERE 1 = 1 ORDER BY "t0"."label" DESC',
+      [],
+    ],
+    [
+      'postgres',
+      'odd',
+      'SELECT "t0"."id" AS "c0", "t0"."label" AS "c1" FROM "sales"."order ""lines`" AS "t0" WHERE 1 = 1 ORDER BY "t0"."label" DESC NULLS LAST',
+      [],
+    ],
+    [
+      'mysql',
+      'odd',
+      'SELECT `t0`.`id` AS `c0`, `t0`.`label` AS `c1` FROM `sales`.`order "lines``` AS `t0` WHERE 1 = 1 ORDER BY `t0`.`label` DESC',
+      [],
+    ],
+    [
+      'mariadb',
+      'odd',
+      'SELECT `t0`.`id` AS `c0`, `t0`.`label` AS `c1` FROM `sales`.`order "lines``` AS `t0` WHERE 1 = 1 ORDER BY `t0`.`label` DESC',
+      [],
+    ],
+    // odd col
+    [
+      'sqlite',
+      'odd col',
+      'SELECT "t0"."we""ird `col" AS "c0" FROM "books" AS "t0" WHERE ("t0"."we""ird `col" IS NOT NULL AND "t0"."we""ird `col" <> \'\') ORDER BY "t0"."we""ird `col" ASC',
+      [],
+    ],
+    [
+      'postgres',
+      'odd col',
+      'SELECT "t0"."we""ird `col" AS "c0" FROM "books" AS "t0" WHERE ("t0"."we""ird `col" IS NOT NULL AND "t0"."we""ird `col" <> \'\') ORDER BY "t0"."we""ird `col" ASC NULLS FIRST',
+      [],
+    ],
+    [
+      'mysql',
+      'odd col',
+      'SELECT `t0`.`we"ird ``col` AS `c0` FROM `books` AS `t0` WHERE (`t0`.`we"ird ``col` IS NOT NULL AND `t0`.`we"ird ``col` <> \'\') ORDER BY `t0`.`we"ird ``col` ASC',
+      [],
+    ],
+    [
+      'mariadb',
+      'odd col',
+      'SELECT `t0`.`we"ird ``col` AS `c0` FROM `books` AS `t0` WHERE (`t0`.`we"ird ``col` IS NOT NULL AND `t0`.`we"ird ``col` <> \'\') ORDER BY `t0`.`we"ird ``col` ASC',
+      [],
+    ],
+    // sorts
+    [
+      'sqlite',
+      'sorts',
+      'SELECT "t0"."id" AS "c0" FROM "books" AS "t0" WHERE 1 = 1 ORDER BY strftime(\'%Y-%m-%dT%H:%M:%fZ\', "t0"."published_at") ASC, "t0"."data" DESC, "t0"."id" ASC',
+      [],
+    ],
+    [
+      'postgres',
+      'sorts',
+      'SELECT "t0"."id" AS "c0" FROM "books" AS "t0" WHERE 1 = 1 ORDER BY "t0"."published_at" ASC NULLS FIRST, "t0"."data"::jsonb DESC NULLS LAST, "t0"."id" ASC',
+      [],
+    ],
+    [
+      'mysql',
+      'sorts',
+      'SELECT `t0`.`id` AS `c0` FROM `books` AS `t0` WHERE 1 = 1 ORDER BY `t0`.`published_at` ASC, `t0`.`data` DESC, `t0`.`id` ASC',
+      [],
+    ],
+    [
+      'mariadb',
+      'sorts',
+      'SELECT `t0`.`id` AS `c0` FROM `books` AS `t0` WHERE 1 = 1 ORDER BY `t0`.`published_at` ASC, `t0`.`data` DESC, `t0`.`id` ASC',
+      [],
+    ],
+    // keyset
+    [
+      'sqlite',
+      'keyset',
+      'SELECT "t0"."title" AS "c0", "t0"."id" AS "c1" FROM "books" AS "t0" WHERE ("t0"."genre" = $1 AND "t0"."id" > $2) ORDER BY "t0"."id" ASC LIMIT 1000',
+      ['novel', 1000],
+    ],
+    [
+      'postgres',
+      'keyset',
+      'SELECT "t0"."title" AS "c0", "t0"."id" AS "c1" FROM "books" AS "t0" WHERE ("t0"."genre" = $1::genre AND "t0"."id" > $2) ORDER BY "t0"."id" ASC LIMIT 1000',
+      ['novel', 1000],
+    ],
+    [
+      'mysql',
+      'keyset',
+      'SELECT `t0`.`title` AS `c0`, `t0`.`id` AS `c1` FROM `books` AS `t0` WHERE (`t0`.`genre` = $1 AND `t0`.`id` > $2) ORDER BY `t0`.`id` ASC LIMIT 1000',
+      ['novel', 1000],
+    ],
+    [
+      'mariadb',
+      'keyset',
+      'SELECT `t0`.`title` AS `c0`, `t0`.`id` AS `c1` FROM `books` AS `t0` WHERE (`t0`.`genre` = $1 AND `t0`.`id` > $2) ORDER BY `t0`.`id` ASC LIMIT 1000',
+      ['novel', 1000],
+    ],
+    // composite
+    [
+      'sqlite',
+      'composite',
+      'SELECT "j1"."id" AS "m0", "t0"."book_id" AS "c1", "t0"."tag_id" AS "c2", "j1"."title" AS "c3" FROM "book_tags" AS "t0" LEFT JOIN "books" AS "j1" ON "j1"."id" = "t0"."book_id" WHERE (("t0"."book_id" = $1 AND "t0"."tag_id" = $2) OR ("t0"."book_id" = $3 AND "t0"."tag_id" = $4)) ORDER BY "t0"."book_id" ASC, "t0"."tag_id" ASC',
+      [1, 2, 3, 4],
+    ],
+    [
+      'postgres',
+      'composite',
+      'SELECT "j1"."id" AS "m0", "t0"."book_id" AS "c1", "t0"."tag_id" AS "c2", "j1"."title" AS "c3" FROM "book_tags" AS "t0" LEFT JOIN "books" AS "j1" ON "j1"."id" = "t0"."book_id" WHERE (("t0"."book_id" = $1 AND "t0"."tag_id" = $2) OR ("t0"."book_id" = $3 AND "t0"."tag_id" = $4)) ORDER BY "t0"."book_id" ASC, "t0"."tag_id" ASC',
+      [1, 2, 3, 4],
+    ],
+    [
+      'mysql',
+      'composite',
+      'SELECT `j1`.`id` AS `m0`, `t0`.`book_id` AS `c1`, `t0`.`tag_id` AS `c2`, `j1`.`title` AS `c3` FROM `book_tags` AS `t0` LEFT JOIN `books` AS `j1` ON `j1`.`id` = `t0`.`book_id` WHERE ((`t0`.`book_id` = $1 AND `t0`.`tag_id` = $2) OR (`t0`.`book_id` = $3 AND `t0`.`tag_id` = $4)) ORDER BY `t0`.`book_id` ASC, `t0`.`tag_id` ASC',
+      [1, 2, 3, 4],
+    ],
+    [
+      'mariadb',
+      'composite',
+      'SELECT `j1`.`id` AS `m0`, `t0`.`book_id` AS `c1`, `t0`.`tag_id` AS `c2`, `j1`.`title` AS `c3` FROM `book_tags` AS `t0` LEFT JOIN `books` AS `j1` ON `j1`.`id` = `t0`.`book_id` WHERE ((`t0`.`book_id` = $1 AND `t0`.`tag_id` = $2) OR (`t0`.`book_id` = $3 AND `t0`.`tag_id` = $4)) ORDER BY `t0`.`book_id` ASC, `t0`.`tag_id` ASC',
+      [1, 2, 3, 4],
+    ],
+  ])('%s: %s', (name, list, sql, bind) => {
+    const [collection, filter, projection] = lists[list] as [string, PaginatedFilter, Projection];
+
+    expect(
+      buildSelect(sqlUnitRegistry, sqlDialect(name), collection, filter, projection),
+    ).toMatchObject({ sql, bind });
+  });
+});
+
+describe('buildSelect: values', () => {
+  it.each(sqlDialects)('%s: a filter value never enters the SQL text', (_, dialect) => {
+    const payload = "'; DELETE FROM books; --";
+    const filter = new PaginatedFilter({
+      conditionTree: ConditionTreeFactory.union(eq('title', payload), eq('author:name', payload)),
+    });
+    const query = buildSelect(sqlUnitRegistry, dialect, 'books', filter, new Projection('id'));
+
+    expect(query.sql).not.toContain('DELETE');
+    expect(query.bind).toEqual([payload, payload]);
+  });
+
+  it.each(sqlDialects)('%s: the values are numbered in the order of the SQL', (_, dialect) => {
+    const filter = new PaginatedFilter({
+      conditionTree: ConditionTreeFactory.intersect(
+        eq('title', 'a'),
+        new ConditionTreeLeaf('price', 'In', [1, 2]),
+        eq('author:name', 'b'),
+      ),
+    });
+    const { sql, bind } = buildSelect(sqlUnitRegistry, dialect, 'books', filter, new Projection());
+    const placeholders = [...sql.matchAll(/\$(\d+)/g)].map(m => Number(m[1]));
+
+    expect(placeholders).toEqual([1, 2, 3, 4]);
+    expect(bind).toEqual(['a', 1, 2, 'b']);
+  });
+});
+
+describe('buildSelect: records', () => {
+  const projection = new Projection('id', 'author:name', 'author:profile:bio');
+
+  it.each(sqlDialects)('%s: a missing related record reads as null', (_, dialect) => {
+    const query = buildSelect(
+      sqlUnitRegistry,
+      dialect,
+      'books',
+      new PaginatedFilter({}),
+      projection,
+    );
+
+    expect(
+      query.toRecords([
+        { m0: 7, m1: 3, c2: 1, c3: 'Ada', c4: null },
+        { m0: 7, m1: null, c2: 2, c3: 'Ada', c4: null },
+        { m0: null, m1: null, c2: 3, c3: null, c4: null },
+      ]),
+    ).toEqual([
+      { id: 1, author: { name: 'Ada', profile: { bio: null } } },
+      { id: 2, author: { name: 'Ada', profile: null } },
+      { id: 3, author: null },
+    ]);
   });
 });
