@@ -55,7 +55,11 @@ export class DelegationTokenCache {
       { source: 'mcp' },
       { secret: this.envSecret, now: iat },
     );
-    this.tokens.set(key, token, iat + DELEGATION_LIFETIME_SECONDS - DELEGATION_REUSE_MARGIN_SECONDS);
+    this.tokens.set(
+      key,
+      token,
+      iat + DELEGATION_LIFETIME_SECONDS - DELEGATION_REUSE_MARGIN_SECONDS,
+    );
 
     return token;
   }
