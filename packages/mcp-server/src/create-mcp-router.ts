@@ -6,6 +6,7 @@ import type { Request, Response } from 'express';
 
 import { createAccessTokenVerifier } from './auth/create-access-token-verifier';
 import { createCallerAgent } from './auth/create-caller-agent';
+import { DelegationTokenCache } from './auth/delegation-token-cache';
 import { isMcpPath } from './http/mcp-namespace';
 import { mcpUrls } from './http/mcp-urls';
 import { mountAuthorize } from './http/mount-authorize';
@@ -74,6 +75,9 @@ export async function createMcpRouter(options: McpRouterOptions): Promise<Router
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
 
+  // Delegated tokens towards the agent, one per user (and claims), reused while fresh.
+  const delegationTokens = new DelegationTokenCache(options.envSecret);
+
   const router = Router();
   router.use((req, res, next) => {
     if (!isMcpPath(req.path, basePath)) {
@@ -122,7 +126,7 @@ export async function createMcpRouter(options: McpRouterOptions): Promise<Router
     agentOf: (caller, schema) =>
       createCallerAgent(caller, {
         platform,
-        envSecret: options.envSecret,
+        delegationTokens,
         agentUrl,
         schema,
         ...(options.agentPrefix === undefined ? {} : { agentPrefix: options.agentPrefix }),

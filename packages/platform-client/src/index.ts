@@ -71,6 +71,9 @@ export type { DelegationClaim, DelegationTokenOptions } from './auth/delegation-
 export { signIdToken, verifyIdToken } from './auth/id-token';
 export type { IdTokenExpectations, SignIdTokenOptions } from './auth/id-token';
 
+// Caches of tokens (verified or signed), bounded, until their expiry
+export { ExpiringCache } from './cache/expiring-cache';
+
 // Activity logs
 export { postActivityLog, updateActivityLogStatus } from './activity/activity-logs';
 export { postApprovalRequest } from './approvals/approval-requests';

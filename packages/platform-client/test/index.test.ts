@@ -7,6 +7,7 @@ describe('public API', () => {
        "DELEGATION_AUDIENCE",
        "DELEGATION_LIFETIME_SECONDS",
        "EventStream",
+       "ExpiringCache",
        "MAX_AGENT_ACTIVITY_LOGS",
        "OidcLogin",
        "PermissionService",

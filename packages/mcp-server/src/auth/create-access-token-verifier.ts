@@ -1,4 +1,5 @@
 import { GroveError } from '@grove/datasource-toolkit';
+import { ExpiringCache } from '@grove/platform-client';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import type { JWTPayload } from 'jose';
 
@@ -12,6 +13,18 @@ export interface AccessTokenVerifierOptions {
   readonly environmentId: number;
   /** Tokens issued longer ago than this are refused (the `tokenTtl` access cap). */
   readonly maxAgeSeconds?: number;
+  /** How many verified tokens are remembered (default 1000). */
+  readonly verifiedTokensCapacity?: number;
+  /** The clock of the verified tokens' cache, in seconds since the epoch (tests pass their own). */
+  readonly now?: () => number;
+}
+
+/** What a verified access token says, remembered by the token's text. */
+interface VerifiedAccessToken {
+  readonly userId: number;
+  readonly renderingId: number;
+  readonly scopes: readonly McpScope[];
+  readonly expiresAt: number;
 }
 
 const invalid = (message: string, cause?: unknown) =>
@@ -22,6 +35,12 @@ const invalid = (message: string, cause?: unknown) =>
  * signature by the platform's JWKS (`/oidc/jwks`, fetched and cached by `jose`), issuer the
  * platform's `/oidc`, audience `urn:grove:environment:<id>` of this environment, expiry, then the
  * user's email from the platform's user info. Agent session tokens (HS256) never verify.
+ *
+ * A token whose signature and claims verified is remembered by its whole text (1000 tokens at
+ * most) until its `exp`, or until `maxAgeSeconds` after its `iat` when that comes first: a client
+ * sends the same token with every call, and the RS256 check costs more than the call around it.
+ * The user info (the platform's answer for this token, cached a minute) and the check that it
+ * names the token's user run on every call, as before.
  *
  * @example
  * ```ts
@@ -36,8 +55,12 @@ export function createAccessTokenVerifier(
   const jwks = createRemoteJWKSet(new URL(platform.url('/oidc/jwks')));
   const issuer = platform.url('/oidc').replace(/\/$/, '');
 
-  return async token => {
-    if (token.length > 8192) throw invalid('The access token is too long');
+  const verified = new ExpiringCache<VerifiedAccessToken>(
+    options.verifiedTokensCapacity ?? 1000,
+    options.now,
+  );
+
+  const verifySignature = async (token: string): Promise<VerifiedAccessToken> => {
     let claims: JWTPayload;
     try {
       ({ payload: claims } = await jwtVerify(token, jwks, {
@@ -64,6 +87,22 @@ export function createAccessTokenVerifier(
     const scopes = (claims.scope as string)
       .split(' ')
       .filter((scope): scope is McpScope => (MCP_SCOPES as readonly string[]).includes(scope));
+    const expiresAt = claims.exp as number;
+    // jose refuses a token once `now - iat > maxTokenAge`: the cache lets it go a second earlier.
+    const until =
+      maxAgeSeconds !== undefined && typeof claims.iat === 'number'
+        ? Math.min(expiresAt, claims.iat + maxAgeSeconds)
+        : expiresAt;
+    const result = { userId, renderingId, scopes, expiresAt };
+    verified.set(token, result, until);
+
+    return result;
+  };
+
+  return async token => {
+    if (token.length > 8192) throw invalid('The access token is too long');
+    const { userId, renderingId, scopes, expiresAt } =
+      verified.get(token) ?? (await verifySignature(token));
     const user = await platform.userInfo(renderingId, token);
     if (user.id !== userId) throw invalid('The access token does not match its user');
 
@@ -74,7 +113,7 @@ export function createAccessTokenVerifier(
       environmentId,
       scopes,
       accessToken: token,
-      expiresAt: claims.exp as number,
+      expiresAt,
     };
   };
 }

@@ -1,14 +1,15 @@
 import { createAgentClient } from '@grove/agent-client';
 import type { AgentClient } from '@grove/agent-client';
-import { signDelegationToken } from '@grove/platform-client';
 
 import type { McpPlatform } from '../platform/mcp-platform';
+import type { DelegationTokenCache } from './delegation-token-cache';
 import type { McpCaller } from './mcp-caller';
 
 /** How the tools reach the agent (mounted: an in-process `fetch`; standalone: HTTP). */
 export interface CallerAgentOptions {
   readonly platform: McpPlatform;
-  readonly envSecret: string;
+  /** Signs (or hands out again) the caller's delegated token. */
+  readonly delegationTokens: DelegationTokenCache;
   /** The agent's URL (without its prefix). */
   readonly agentUrl: string;
   readonly agentPrefix?: string;
@@ -19,11 +20,12 @@ export interface CallerAgentOptions {
 /**
  * An agent client acting as the caller: every request carries a delegated token (HS256 with the
  * env secret, `grove_delegation: { source: 'mcp' }`, the user's claims from the platform's user
- * info), so the agent applies the user's rights and logs the operation with source `mcp`.
+ * info), so the agent applies the user's rights and logs the operation with source `mcp`. The
+ * token is the one {@link DelegationTokenCache} holds for the same claims while it is fresh.
  *
  * @example
  * ```ts
- * const agent = await createCallerAgent(caller, { platform, envSecret, agentUrl });
+ * const agent = await createCallerAgent(caller, { platform, delegationTokens, agentUrl });
  * await agent.collection('books').count();
  * ```
  */
@@ -39,7 +41,7 @@ export async function createCallerAgent(
     permission_level: user.permissionLevel,
     rendering_id: String(caller.renderingId),
   };
-  const token = await signDelegationToken(claims, { source: 'mcp' }, { secret: options.envSecret });
+  const token = await options.delegationTokens.token(claims);
 
   return createAgentClient({
     url: options.agentUrl,

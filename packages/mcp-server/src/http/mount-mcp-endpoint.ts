@@ -1,6 +1,7 @@
 import type { Logger } from '@grove/datasource-toolkit';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import express from 'express';
 import type { Request, Response, Router } from 'express';
 
@@ -56,7 +57,9 @@ function jsonRpcError(res: Response, status: number, code: number, message: stri
  * (401 with `WWW-Authenticate` and `resource_metadata`; 403 `insufficient_scope` without
  * `mcp:read`), then the body is parsed (invalid JSON → JSON-RPC parse error 400), then a fresh
  * `McpServer` with the tools and a fresh stateless Streamable HTTP transport answer this one
- * request.
+ * request. What does not depend on the caller is built once: the JSON Schema validator the SDK
+ * gives each server (an Ajv instance) is one per endpoint, and the tools' schemas are shared (see
+ * `registerMcpTools`); the token, its scopes and the caller's rights are checked per request.
  *
  * @example
  * ```ts
@@ -65,6 +68,9 @@ function jsonRpcError(res: Response, status: number, code: number, message: stri
  */
 export function mountMcpEndpoint(router: Router, options: McpEndpointOptions): void {
   const { resourceMetadata: metadata } = options;
+  // The SDK builds an Ajv instance (with its formats) for every server unless given one; our
+  // servers only use it for elicitation, which the tools never ask for.
+  const jsonSchemaValidator = new AjvJsonSchemaValidator();
   const authenticate = async (req: Request, res: Response): Promise<McpCaller | null> => {
     const match = /^Bearer ([^\s]+)$/i.exec(req.get('authorization') ?? '');
     if (!match?.[1]) {
@@ -89,7 +95,7 @@ export function mountMcpEndpoint(router: Router, options: McpEndpointOptions): v
   };
 
   const serve = async (req: Request, res: Response, caller: McpCaller) => {
-    const server = new McpServer({ name: 'grove', version: '1.0.0' });
+    const server = new McpServer({ name: 'grove', version: '1.0.0' }, { jsonSchemaValidator });
     const schema = await options.schemaOf();
     const requestApproval = options.approvalsOf?.(caller);
     options.registerTools(

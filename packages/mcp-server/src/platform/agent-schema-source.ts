@@ -11,7 +11,8 @@ const SCHEMA_TTL_MS = 5 * 60 * 1000;
  * The agent's schema as the tools read it, fetched from the platform (`/liana/forest-schema`)
  * on first use and kept five minutes; until one is available (the agent has not uploaded it
  * yet, or the platform is unreachable) the tools run degraded (free collection names) and the
- * next call tries again.
+ * next call tries again. A schema read again that has not changed is the same object as before,
+ * so that what is built from it (the tools' schemas) is kept.
  *
  * @example
  * ```ts
@@ -23,14 +24,16 @@ export function agentSchemaSource(
   platform: Pick<McpPlatform, 'schema'>,
   logger: Logger,
 ): () => Promise<AgentSchema | undefined> {
-  let cached: { at: number; schema: AgentSchema } | undefined;
+  let cached: { at: number; text: string; schema: AgentSchema } | undefined;
   let warned = false;
 
   return async () => {
     if (cached && Date.now() - cached.at < SCHEMA_TTL_MS) return cached.schema;
     try {
-      const schema = readAgentSchema(await platform.schema());
-      cached = { at: Date.now(), schema };
+      const raw = await platform.schema();
+      const text = JSON.stringify(raw);
+      const schema = cached?.text === text ? cached.schema : readAgentSchema(raw);
+      cached = { at: Date.now(), text, schema };
       warned = false;
 
       return schema;

@@ -1,29 +1,24 @@
 import type { AgentSchema } from '@grove/agent-client';
 import { packRecordId } from '@grove/agent-client';
-import type { McpServer, RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 
-import type { McpToolContext } from './mcp-tool-context';
-import { registerGroveTool } from './register-grove-tool';
+import { defineGroveTool } from './define-grove-tool';
+import type { GroveTool } from './define-grove-tool';
 import { collectionNameSchema, recordIdSchema } from './tool-input-schemas';
 
 /**
- * Registers `associate` (scope `mcp:write`): links a record to a parent record through a
+ * The `associate` tool (scope `mcp:write`): links a record to a parent record through a
  * one-to-many or many-to-many relation (a join row for many-to-many).
  *
  * @example
  * ```ts
- * registerAssociateTool(server, context, schema);
+ * registerGroveTool(server, context, associateTool(schema));
  * // tools/call associate { collectionName: 'authors', parentRecordId: 1, relationName: 'books',
  * //   targetRecordId: 4 } → { success: true, message: 'Successfully associated record 4 …' }
  * ```
  */
-export function registerAssociateTool(
-  server: McpServer,
-  context: McpToolContext,
-  schema: AgentSchema | undefined,
-): RegisteredTool {
-  return registerGroveTool(server, context, {
+export function associateTool(schema: AgentSchema | undefined): GroveTool {
+  return defineGroveTool({
     name: 'associate',
     title: 'Link records',
     description:

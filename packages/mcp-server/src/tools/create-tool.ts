@@ -1,31 +1,26 @@
 import type { AgentSchema } from '@grove/agent-client';
-import type { McpServer, RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 
-import type { McpToolContext } from './mcp-tool-context';
 import { parseJsonInput } from './parse-json-input';
-import { registerGroveTool } from './register-grove-tool';
+import { defineGroveTool } from './define-grove-tool';
+import type { GroveTool } from './define-grove-tool';
 import { collectionNameSchema, jsonObjectSchema, recordIdSchema } from './tool-input-schemas';
 
 /**
- * Registers `create` (scope `mcp:write`): creates a record from its attributes (schema field
+ * The `create` tool (scope `mcp:write`): creates a record from its attributes (schema field
  * names; a JSON string is accepted) and, optionally, links to-one relations. The agent checks the
  * rights and the validation rules; a failed rule names the field.
  *
  * @example
  * ```ts
- * registerCreateTool(server, context, schema);
+ * registerGroveTool(server, context, createTool(schema));
  * // tools/call create { collectionName: 'books', attributes: { title: 'Dune' },
  * //   relationships: { author: 1 } }
  * // → { record: { id: 4, title: 'Dune', … } }
  * ```
  */
-export function registerCreateTool(
-  server: McpServer,
-  context: McpToolContext,
-  schema: AgentSchema | undefined,
-): RegisteredTool {
-  return registerGroveTool(server, context, {
+export function createTool(schema: AgentSchema | undefined): GroveTool {
+  return defineGroveTool({
     name: 'create',
     title: 'Create a record',
     description:

@@ -1,27 +1,22 @@
 import type { AgentSchema } from '@grove/agent-client';
-import type { McpServer, RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 
-import type { McpToolContext } from './mcp-tool-context';
-import { registerGroveTool } from './register-grove-tool';
+import { defineGroveTool } from './define-grove-tool';
+import type { GroveTool } from './define-grove-tool';
 import { collectionNameSchema, recordIdsSchema } from './tool-input-schemas';
 
 /**
- * Registers `delete` (scope `mcp:write`, destructive): deletes records by id in one request.
+ * The `delete` tool (scope `mcp:write`, destructive): deletes records by id in one request.
  * `deletedCount` is the number of ids sent (the agent deletes those the caller may see).
  *
  * @example
  * ```ts
- * registerDeleteTool(server, context, schema);
+ * registerGroveTool(server, context, deleteTool(schema));
  * // tools/call delete { collectionName: 'books', recordIds: [4, 5] } → { deletedCount: 2 }
  * ```
  */
-export function registerDeleteTool(
-  server: McpServer,
-  context: McpToolContext,
-  schema: AgentSchema | undefined,
-): RegisteredTool {
-  return registerGroveTool(server, context, {
+export function deleteTool(schema: AgentSchema | undefined): GroveTool {
+  return defineGroveTool({
     name: 'delete',
     title: 'Delete records',
     description: 'Deletes records of a collection by id. This cannot be undone.',

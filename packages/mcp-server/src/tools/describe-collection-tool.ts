@@ -1,11 +1,11 @@
 import type { AgentSchema, AgentSchemaCollection, AgentSchemaField } from '@grove/agent-client';
 import { isAgentClientError } from '@grove/agent-client';
 import { NotFoundError, parseOperator } from '@grove/datasource-toolkit';
-import type { McpServer, RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 
 import type { McpToolContext } from './mcp-tool-context';
-import { registerGroveTool } from './register-grove-tool';
+import { defineGroveTool } from './define-grove-tool';
+import type { GroveTool } from './define-grove-tool';
 import { collectionNameSchema } from './tool-input-schemas';
 
 const relationTypes: Readonly<Record<string, string>> = {
@@ -150,23 +150,19 @@ function describe(collection: AgentSchemaCollection, operators: Map<string, stri
 }
 
 /**
- * Registers `describeCollection` (scope `mcp:read`, always enabled): the fields of a collection
+ * The `describeCollection` tool (scope `mcp:read`, always enabled): the fields of a collection
  * with their types and filter operators (in the casing `list` accepts), its relations and its
  * actions, from the agent schema and the agent's capabilities.
  *
  * @example
  * ```ts
- * registerDescribeCollectionTool(server, context, schema);
+ * registerGroveTool(server, context, describeCollectionTool(schema));
  * // tools/call describeCollection { collectionName: 'books' }
  * // → { collection: 'books', fields: [{ name: 'title', operators: ['Equal', 'IContains', …] }], … }
  * ```
  */
-export function registerDescribeCollectionTool(
-  server: McpServer,
-  context: McpToolContext,
-  schema: AgentSchema | undefined,
-): RegisteredTool {
-  return registerGroveTool(server, context, {
+export function describeCollectionTool(schema: AgentSchema | undefined): GroveTool {
+  return defineGroveTool({
     name: 'describeCollection',
     title: 'Describe a collection',
     description:

@@ -1,29 +1,24 @@
 import type { AgentSchema } from '@grove/agent-client';
 import { packRecordId } from '@grove/agent-client';
-import type { McpServer, RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 
-import type { McpToolContext } from './mcp-tool-context';
-import { registerGroveTool } from './register-grove-tool';
+import { defineGroveTool } from './define-grove-tool';
+import type { GroveTool } from './define-grove-tool';
 import { collectionNameSchema, recordIdSchema, recordIdsSchema } from './tool-input-schemas';
 
 /**
- * Registers `dissociate` (scope `mcp:write`, destructive): unlinks records from a parent record
+ * The `dissociate` tool (scope `mcp:write`, destructive): unlinks records from a parent record
  * (many-to-many: removes the join rows); the records themselves are kept.
  *
  * @example
  * ```ts
- * registerDissociateTool(server, context, schema);
+ * registerGroveTool(server, context, dissociateTool(schema));
  * // tools/call dissociate { collectionName: 'authors', parentRecordId: 1, relationName: 'books',
  * //   targetRecordIds: [4] } → { success: true, message: 'Successfully dissociated 1 record(s) …' }
  * ```
  */
-export function registerDissociateTool(
-  server: McpServer,
-  context: McpToolContext,
-  schema: AgentSchema | undefined,
-): RegisteredTool {
-  return registerGroveTool(server, context, {
+export function dissociateTool(schema: AgentSchema | undefined): GroveTool {
+  return defineGroveTool({
     name: 'dissociate',
     title: 'Unlink records',
     description:

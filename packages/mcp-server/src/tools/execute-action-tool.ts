@@ -1,12 +1,11 @@
 import type { ActionExecuteResult, AgentSchema } from '@grove/agent-client';
 import { isAgentClientError } from '@grove/agent-client';
 import { GroveError, ValidationError } from '@grove/datasource-toolkit';
-import type { McpServer, RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 
 import { actionInputShape, loadActionForm } from './load-action-form';
-import type { McpToolContext } from './mcp-tool-context';
-import { registerGroveTool } from './register-grove-tool';
+import { defineGroveTool } from './define-grove-tool';
+import type { GroveTool } from './define-grove-tool';
 
 const outputSchema = {
   type: z.enum(['Success', 'File', 'Webhook', 'Redirect', 'ApprovalRequested']),
@@ -57,23 +56,19 @@ function describeResult(result: ActionExecuteResult) {
 }
 
 /**
- * Registers `executeAction` (scope `mcp:action`): loads the action's form, fills the values
+ * The `executeAction` tool (scope `mcp:action`): loads the action's form, fills the values
  * (change hooks run as in `getActionForm`; an unknown field is an error) and runs the action.
  * A file result is described (name, type, size), not returned.
  *
  * @example
  * ```ts
- * registerExecuteActionTool(server, context, schema);
+ * registerGroveTool(server, context, executeActionTool(schema));
  * // tools/call executeAction { collectionName: 'books', actionName: 'Discount', recordIds: [1],
  * //   values: { Kind: 'percent', Percent: 10 } } → { type: 'Success', message: 'Discount applied', … }
  * ```
  */
-export function registerExecuteActionTool(
-  server: McpServer,
-  context: McpToolContext,
-  schema: AgentSchema | undefined,
-): RegisteredTool {
-  return registerGroveTool(server, context, {
+export function executeActionTool(schema: AgentSchema | undefined): GroveTool {
+  return defineGroveTool({
     name: 'executeAction',
     title: 'Run an action',
     description:
@@ -86,7 +81,10 @@ export function registerExecuteActionTool(
     },
     outputSchema,
     annotations: { title: 'Run an action', readOnlyHint: false },
-    async run({ collectionName, actionName, recordIds, values, reasoning }, { agent }) {
+    async run(
+      { collectionName, actionName, recordIds, values, reasoning },
+      { agent, requestApproval },
+    ) {
       const { action, skippedFields } = await loadActionForm({
         agent,
         schema,
@@ -102,8 +100,8 @@ export function registerExecuteActionTool(
         return describeResult(await action.execute());
       } catch (error) {
         if (isAgentClientError(error) && error.name === 'CustomActionRequiresApprovalError') {
-          if (context.requestApproval) {
-            const { id } = await context.requestApproval({
+          if (requestApproval) {
+            const { id } = await requestApproval({
               collectionName,
               actionName,
               recordIds: (recordIds ?? []).map(id =>

@@ -1,10 +1,9 @@
 import type { Action, AgentSchema } from '@grove/agent-client';
-import type { McpServer, RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 
 import { actionInputShape, loadActionForm } from './load-action-form';
-import type { McpToolContext } from './mcp-tool-context';
-import { registerGroveTool } from './register-grove-tool';
+import { defineGroveTool } from './define-grove-tool';
+import type { GroveTool } from './define-grove-tool';
 
 const outputSchema = {
   fields: z.array(
@@ -80,23 +79,19 @@ export function describeActionForm(action: Action, skippedFields: readonly strin
 }
 
 /**
- * Registers `getActionForm` (scope `mcp:read`, read-only): loads an action's form on records and
+ * The `getActionForm` tool (scope `mcp:read`, read-only): loads an action's form on records and
  * applies the given values, running the form's change hooks on them, so the model sees the form
  * as a user would after typing those values.
  *
  * @example
  * ```ts
- * registerGetActionFormTool(server, context, schema);
+ * registerGroveTool(server, context, getActionFormTool(schema));
  * // tools/call getActionForm { collectionName: 'books', actionName: 'Discount', recordIds: [1],
  * //   values: { Kind: 'percent' } } → { fields: [{ name: 'Percent', type: 'Number', … }], canExecute: false, … }
  * ```
  */
-export function registerGetActionFormTool(
-  server: McpServer,
-  context: McpToolContext,
-  schema: AgentSchema | undefined,
-): RegisteredTool {
-  return registerGroveTool(server, context, {
+export function getActionFormTool(schema: AgentSchema | undefined): GroveTool {
+  return defineGroveTool({
     name: 'getActionForm',
     title: 'Read an action form',
     description:

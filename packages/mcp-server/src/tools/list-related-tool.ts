@@ -1,30 +1,25 @@
 import type { AgentSchema } from '@grove/agent-client';
-import type { McpServer, RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 
 import { listInputShape, listOutputShape, toListOptions } from './list-input';
-import type { McpToolContext } from './mcp-tool-context';
-import { registerGroveTool } from './register-grove-tool';
+import { defineGroveTool } from './define-grove-tool';
+import type { GroveTool } from './define-grove-tool';
 import { collectionNameSchema, recordIdSchema } from './tool-input-schemas';
 
 /**
- * Registers `listRelated` (scope `mcp:read`): the records linked to a parent record through a
+ * The `listRelated` tool (scope `mcp:read`): the records linked to a parent record through a
  * to-many relation, with the same search, filters, sort, pagination, projection and count as
  * `list` (expressed on the related collection).
  *
  * @example
  * ```ts
- * registerListRelatedTool(server, context, schema);
+ * registerGroveTool(server, context, listRelatedTool(schema));
  * // tools/call listRelated { collectionName: 'authors', parentRecordId: 1, relationName: 'books' }
  * // → { records: [{ id: 1, title: 'Dune' }, …] }
  * ```
  */
-export function registerListRelatedTool(
-  server: McpServer,
-  context: McpToolContext,
-  schema: AgentSchema | undefined,
-): RegisteredTool {
-  return registerGroveTool(server, context, {
+export function listRelatedTool(schema: AgentSchema | undefined): GroveTool {
+  return defineGroveTool({
     name: 'listRelated',
     title: 'List related records',
     description:

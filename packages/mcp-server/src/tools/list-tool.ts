@@ -1,30 +1,25 @@
 import type { AgentSchema } from '@grove/agent-client';
-import type { McpServer, RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
 
 import { listInputShape, listOutputShape, toListOptions } from './list-input';
-import type { McpToolContext } from './mcp-tool-context';
-import { registerGroveTool } from './register-grove-tool';
+import { defineGroveTool } from './define-grove-tool';
+import type { GroveTool } from './define-grove-tool';
 import { collectionNameSchema } from './tool-input-schemas';
 
 /**
- * Registers `list` (scope `mcp:read`): records of a collection with search, a condition tree
+ * The `list` tool (scope `mcp:read`): records of a collection with search, a condition tree
  * (operators in any casing), sort, pagination, a projection with `relation:field` paths and an
  * optional total count. Records keep their schema field names.
  *
  * @example
  * ```ts
- * registerListTool(server, context, schema);
+ * registerGroveTool(server, context, listTool(schema));
  * // tools/call list { collectionName: 'books', filters: { field: 'title', operator: 'icontains',
  * //   value: 'dune' }, fields: ['id', 'title', 'author:name'], enableCount: true }
  * // → { records: [{ id: 1, title: 'Dune', author: { name: 'Herbert' } }], totalCount: 1 }
  * ```
  */
-export function registerListTool(
-  server: McpServer,
-  context: McpToolContext,
-  schema: AgentSchema | undefined,
-): RegisteredTool {
-  return registerGroveTool(server, context, {
+export function listTool(schema: AgentSchema | undefined): GroveTool {
+  return defineGroveTool({
     name: 'list',
     title: 'List records',
     description:

@@ -1,18 +1,10 @@
 import type { AgentSchema } from '@grove/agent-client';
 import type { McpServer, RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
 
-import { registerAssociateTool } from './associate-tool';
-import { registerCreateTool } from './create-tool';
-import { registerDeleteTool } from './delete-tool';
-import { registerDescribeCollectionTool } from './describe-collection-tool';
-import { registerDissociateTool } from './dissociate-tool';
-import { registerExecuteActionTool } from './execute-action-tool';
-import { registerGetActionFormTool } from './get-action-form-tool';
-import { registerListRelatedTool } from './list-related-tool';
-import { registerListTool } from './list-tool';
-import { registerUpdateTool } from './update-tool';
+import { mcpToolDefinitions } from './mcp-tool-definitions';
 import type { McpToolContext, McpToolName } from './mcp-tool-context';
 import { MCP_TOOL_NAMES } from './mcp-tool-context';
+import { registerGroveTool } from './register-grove-tool';
 
 /** Options of {@link registerMcpTools}. */
 export interface RegisterMcpToolsOptions {
@@ -26,32 +18,15 @@ export interface RegisterMcpToolsOptions {
   readonly schema: AgentSchema | undefined;
 }
 
-type ToolRegistrar = (
-  server: McpServer,
-  context: McpToolContext,
-  schema: AgentSchema | undefined,
-) => RegisteredTool;
-
-const registrars: Readonly<Record<McpToolName, ToolRegistrar>> = {
-  describeCollection: registerDescribeCollectionTool,
-  list: registerListTool,
-  listRelated: registerListRelatedTool,
-  create: registerCreateTool,
-  update: registerUpdateTool,
-  delete: registerDeleteTool,
-  associate: registerAssociateTool,
-  dissociate: registerDissociateTool,
-  getActionForm: registerGetActionFormTool,
-  executeAction: registerExecuteActionTool,
-};
-
 /**
  * Registers Grove's MCP tools on a server, for one caller: every call goes through
  * `context.agent` (an agent client bound to the caller's delegated token), so the agent applies
  * rights, scopes, hooks and validation and logs the operation (source `mcp`). Each tool checks
  * its scope in the caller's token (`mcp:read` for reads, `mcp:write` for writes, `mcp:action`
  * for executeAction). Reads are annotated `readOnlyHint`, `delete` and `dissociate`
- * `destructiveHint`.
+ * `destructiveHint`. The tools' schemas are built once per agent schema and shared by every
+ * server they are registered on (see `mcpToolDefinitions`): registering them is cheap, so a
+ * stateless server can do it for every request.
  *
  * @returns The registered tools, by name.
  * @example
@@ -71,9 +46,10 @@ export function registerMcpTools(
 ): Partial<Record<McpToolName, RegisteredTool>> {
   const enabled = new Set<McpToolName>(options.enabledTools ?? MCP_TOOL_NAMES);
   enabled.add('describeCollection');
+  const definitions = mcpToolDefinitions(options.schema);
   const tools: Partial<Record<McpToolName, RegisteredTool>> = {};
   for (const name of MCP_TOOL_NAMES) {
-    if (enabled.has(name)) tools[name] = registrars[name](server, context, options.schema);
+    if (enabled.has(name)) tools[name] = registerGroveTool(server, context, definitions[name]);
   }
 
   return tools;

@@ -1,29 +1,24 @@
 import type { AgentSchema } from '@grove/agent-client';
-import type { McpServer, RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 
-import type { McpToolContext } from './mcp-tool-context';
 import { parseJsonInput } from './parse-json-input';
-import { registerGroveTool } from './register-grove-tool';
+import { defineGroveTool } from './define-grove-tool';
+import type { GroveTool } from './define-grove-tool';
 import { collectionNameSchema, jsonObjectSchema, recordIdSchema } from './tool-input-schemas';
 
 /**
- * Registers `update` (scope `mcp:write`): changes fields of one record. The result is the record
+ * The `update` tool (scope `mcp:write`): changes fields of one record. The result is the record
  * re-read, or `null` when the change took it out of the caller's scope.
  *
  * @example
  * ```ts
- * registerUpdateTool(server, context, schema);
+ * registerGroveTool(server, context, updateTool(schema));
  * // tools/call update { collectionName: 'books', recordId: 4, attributes: { title: 'Dune Messiah' } }
  * // → { record: { id: 4, title: 'Dune Messiah', … } }
  * ```
  */
-export function registerUpdateTool(
-  server: McpServer,
-  context: McpToolContext,
-  schema: AgentSchema | undefined,
-): RegisteredTool {
-  return registerGroveTool(server, context, {
+export function updateTool(schema: AgentSchema | undefined): GroveTool {
+  return defineGroveTool({
     name: 'update',
     title: 'Update a record',
     description:

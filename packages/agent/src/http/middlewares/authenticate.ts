@@ -1,11 +1,11 @@
 import { GroveError } from '@grove/datasource-toolkit';
 import {
+  ExpiringCache,
   isDelegationClaims,
   verifyDelegationToken,
   verifySessionToken,
 } from '@grove/platform-client';
 import type { RequestHandler, Response } from 'express';
-import { VerifiedTokenCache } from './verified-token-cache';
 
 /**
  * Who an operation is run for when it is not a person in the UI: a workflow run (started from
@@ -44,7 +44,7 @@ const delegationSources: readonly Delegation['source'][] = ['ui', 'api', 'webhoo
 
 const cookieName = 'forest_session_token';
 
-/** How many verified tokens one agent remembers (see {@link VerifiedTokenCache}). */
+/** How many verified tokens one agent remembers (see platform-client's `ExpiringCache`). */
 const verifiedTokensCapacity = 1000;
 
 function unauthorized(detail: string): GroveError {
@@ -90,7 +90,7 @@ function readCookie(header: string | undefined): string | undefined {
  * ```
  */
 export function authenticate(authSecret: string, envSecret?: string): RequestHandler {
-  const verified = new VerifiedTokenCache<AgentUser>(verifiedTokensCapacity);
+  const verified = new ExpiringCache<AgentUser>(verifiedTokensCapacity);
 
   return (request, response, next) => {
     let token = readCookie(request.headers.cookie);
