@@ -37,7 +37,8 @@ export const mountList: RouteMounter = (router, services) => {
       action: listAction(filter.search, request.query),
       collectionName: collection.name,
     });
-    sendJson(response, 
+    sendJson(
+      response,
       serializeRecords(collection, records, projection, { search: filter.search ?? undefined }),
     );
   });

@@ -84,7 +84,8 @@ export const mountListRelated: RouteMounter = (router, services) => {
       action: 'listRelatedData',
       label: `list relation "${relation}"`,
     });
-    sendJson(response, 
+    sendJson(
+      response,
       serializeRecords(context.foreign, records, projection, {
         search: filter.search ?? undefined,
       }),
