@@ -34,6 +34,8 @@ export class AgentServer {
   async listen(port: number, host?: string): Promise<void> {
     const app = express();
     app.disable('x-powered-by');
+    // No ETag on any answer, as on the hot read routes (see sendJson): no hash of every body.
+    app.set('etag', false);
     if (this.rootHandler) app.use(this.rootHandler);
     app.use(this.prefix, this.handler);
     const server = createServer(app);

@@ -8,6 +8,7 @@ import { correlationId } from './middlewares/correlation-id';
 import { createCors } from './middlewares/cors';
 import { createErrorHandler } from './middlewares/error-handler';
 import { ipWhitelist } from './middlewares/ip-whitelist';
+import { memoizeQuery } from './middlewares/memoize-query';
 import { requestLogger } from './middlewares/request-logger';
 import { compileTrustedProxies } from './trusted-proxies';
 import type { IpWhitelist } from '@grove/platform-client';
@@ -69,12 +70,12 @@ const loginBodyLimit = 4 * 1024;
 /**
  * Builds the router mounted at the agent's prefix. The order is load-bearing
  * (docs/agent-protocol.md#middleware-order, with Grove's deviations): CORS first so preflights
- * never need a token; correlation id, logging and the client's address (through trusted proxies)
- * before anything can fail; public routes (health, login — the login bodies parsed with a small
- * limit) before the token check; the IP whitelist after the token check; bodies parsed only then,
- * so that an anonymous client cannot make the agent read a large body (bulk deletes and
- * dissociations carry JSON bodies, so every method is parsed); the error middleware last; an
- * authenticated request to an unknown path ends in a plain 404.
+ * never need a token; correlation id, the query string parsed once, logging and the client's
+ * address (through trusted proxies) before anything can fail; public routes (health, login — the
+ * login bodies parsed with a small limit) before the token check; the IP whitelist after the
+ * token check; bodies parsed only then, so that an anonymous client cannot make the agent read a
+ * large body (bulk deletes and dissociations carry JSON bodies, so every method is parsed); the
+ * error middleware last; an authenticated request to an unknown path ends in a plain 404.
  *
  * @example
  * ```ts
@@ -94,6 +95,7 @@ export function buildForestRouter(services: AgentServices, whitelist: IpWhitelis
     ),
   );
   router.use(correlationId);
+  router.use(memoizeQuery);
   router.use(requestLogger(services.logger));
   router.use(clientIp(compileTrustedProxies(options.trustedProxies)));
 

@@ -88,7 +88,9 @@ export function resolveClientIp(
   forwardedFor: string | undefined,
   isTrusted: (ip: string) => boolean,
 ): string {
-  const hops = (forwardedFor ?? '')
+  // No forwarded hop (most requests): the socket's address, whoever the peer is.
+  if (forwardedFor === undefined || forwardedFor === '') return socketAddress;
+  const hops = forwardedFor
     .split(',')
     .map(hop => hop.trim())
     .filter(hop => hop !== '');

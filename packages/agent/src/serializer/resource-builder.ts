@@ -1,5 +1,5 @@
-import { getPrimaryKey, packId } from '@grove/datasource-toolkit';
-import type { Collection, Projection, RecordData } from '@grove/datasource-toolkit';
+import { ValidationError, packId } from '@grove/datasource-toolkit';
+import type { Collection, CompositeId, Projection, RecordData } from '@grove/datasource-toolkit';
 import { noPrimaryKeyError } from '../query/no-primary-key-error';
 import type {
   JsonApiDocument,
@@ -32,7 +32,7 @@ export class ResourceBuilder {
   resource(collection: Collection, record: RecordData, projection: Projection): JsonApiResource {
     const plan = serializationPlan(collection, projection);
     if (plan.primaryKeys.length === 0) throw noPrimaryKeyError(collection.name);
-    const id = packId(getPrimaryKey(collection.schema, record));
+    const id = packId(plan.primaryKeys.map(key => primaryKeyValue(record, key)));
     const attributes: Record<string, unknown> = {};
     const relationships: Record<string, JsonApiRelationship> = {};
 
@@ -96,6 +96,14 @@ export class ResourceBuilder {
 
     return { type: resource.type, id: resource.id };
   }
+}
+
+/** A primary key's value, as `getPrimaryKey` reads it (the plan knows the keys already). */
+function primaryKeyValue(record: RecordData, key: string): CompositeId[number] {
+  const value = record[key];
+  if (value === undefined) throw new ValidationError(`Missing primary key: ${key}`);
+
+  return value as CompositeId[number];
 }
 
 function merge(first: JsonApiResource, second: JsonApiResource): JsonApiResource {

@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { Sequelize, QueryTypes, Transaction, type Options } from 'sequelize';
 import type { Logger } from '@grove/datasource-toolkit';
 import type { ResolvedConnectionOptions, SqlDialectName } from './connection-options';
+import { poolOptions } from './pool-options';
 import { DatabaseConnectError, humanizeErrorName } from './database-connect-error';
 import { DisconnectedDataSourceError } from './disconnected-data-source-error';
 import { createDirectRead, type DirectRead } from './direct-read';
@@ -295,7 +296,7 @@ function sequelizeOptions(
     password: options.password,
     database: options.database,
     storage: options.storage,
-    pool: options.pool,
+    pool: poolOptions(options.dialect, options.pool),
     timezone: '+00:00',
     dialectOptions: {
       ...tlsOptions(options, mode),

@@ -335,6 +335,44 @@ describe.each(availableServers())('the platform public API store on $name', serv
         ).rejects.toMatchObject({ code: 'ValidationError' });
       });
 
+      it('shows a log without record ids, label nor team without those keys', async () => {
+        const bare = await addEnvironment(platform, projectId, 'Bare');
+        const { ActivityLog } = platform.context.db.models;
+        const log = await ActivityLog.create({
+          environmentId: bare.id,
+          userId: null,
+          userEmail: 'robot@example.com',
+          action: 'read',
+          type: 'read',
+          source: 'api',
+          status: 'completed',
+          recordIds: null,
+          createdAt: at(50),
+        });
+
+        expect(
+          await store.listActivityLogs({ environment: bare, limit: 10, order: 'desc' }),
+        ).toEqual([
+          {
+            object: 'activityLog',
+            id: String(log.id),
+            type: 'read',
+            action: 'read',
+            createdAt: '2026-03-01T10:00:50.000Z',
+            user: {
+              object: 'user',
+              id: 0,
+              username: 'robot@example.com',
+              email: 'robot@example.com',
+            },
+            environment: { object: 'environment', name: 'Bare' },
+            team: { object: 'team', name: '' },
+            source: 'api',
+            status: 'completed',
+          },
+        ]);
+      });
+
       it('never shows another environment', async () => {
         const other = await addEnvironment(platform, projectId, 'Filters 2');
         expect(

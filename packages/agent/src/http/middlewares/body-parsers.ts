@@ -1,13 +1,15 @@
 import { GroveError, ValidationError } from '@grove/datasource-toolkit';
 import express from 'express';
-import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { RequestHandler } from 'express';
 
 /**
  * The JSON (`application/json`, `application/*+json`) and URL-encoded body parsers, with a byte
- * limit. Their failures become Grove errors, so that the error middleware answers them in the
- * protocol's JSON shape: a body over the limit is a 413 `PayloadTooLargeError`, a body that does
- * not parse (bad JSON, unsupported charset, aborted upload) or nests deeper than
- * {@link maxBodyDepth} levels a 400 `ValidationError`.
+ * limit, as one middleware. Their failures become Grove errors, so that the error middleware
+ * answers them in the protocol's JSON shape: a body over the limit is a 413
+ * `PayloadTooLargeError`, a body that does not parse (bad JSON, unsupported charset, aborted
+ * upload) or nests deeper than {@link maxBodyDepth} levels a 400 `ValidationError`. A request
+ * without a body (no `Content-Length` nor `Transfer-Encoding`: every read) goes straight on, with
+ * `request.body` undefined as the parsers leave it.
  *
  * @param limit - The largest body, in bytes.
  *
@@ -17,21 +19,23 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
  * router.use(bodyParsers(options.maxBodySize));
  * ```
  */
-export function bodyParsers(limit: number): Array<RequestHandler | ErrorRequestHandler> {
-  const translate: ErrorRequestHandler = (error: unknown, _request, _response, next) => {
-    next(toBodyError(error, limit));
-  };
+export function bodyParsers(limit: number): RequestHandler {
+  const json = express.json({ limit, type: ['application/json', 'application/*+json'] });
+  const urlencoded = express.urlencoded({ extended: false, limit });
 
-  const depth: RequestHandler = (request, _response, next) => {
-    next(isDeeperThan(request.body, maxBodyDepth) ? tooDeep() : undefined);
+  return (request, response, next) => {
+    const { headers } = request;
+    if (headers['content-length'] === undefined && headers['transfer-encoding'] === undefined) {
+      return next();
+    }
+    json(request, response, (jsonError?: unknown) => {
+      if (jsonError) return next(toBodyError(jsonError, limit));
+      urlencoded(request, response, (formError?: unknown) => {
+        if (formError) return next(toBodyError(formError, limit));
+        next(isDeeperThan(request.body, maxBodyDepth) ? tooDeep() : undefined);
+      });
+    });
   };
-
-  return [
-    express.json({ limit, type: ['application/json', 'application/*+json'] }),
-    express.urlencoded({ extended: false, limit }),
-    translate,
-    depth,
-  ];
 }
 
 /**

@@ -3,6 +3,7 @@ import type { Caller, Collection, Filter } from '@grove/datasource-toolkit';
 import type { RouteMounter } from '../../http/route-mounter';
 import { callerOf } from '../../http/caller';
 import { collectionOf } from '../../http/collection-of';
+import { sendJson } from '../../http/send-json';
 import { userOf } from '../../http/middlewares/authenticate';
 import { buildScopedFilter } from '../scoped-filter';
 
@@ -14,7 +15,7 @@ export const deactivatedCount = { meta: { count: 'deactivated' } } as const;
  *
  * @example
  * ```ts
- * response.json({ count: await countRecords(caller, books, filter) });
+ * sendJson(response, { count: await countRecords(caller, books, filter) });
  * ```
  */
 export async function countRecords(
@@ -42,7 +43,7 @@ export const mountCount: RouteMounter = (router, services) => {
     await services.authorization.assertCan(userOf(response), 'browse', collection.name);
     const caller = callerOf(request, response);
     if (!collection.schema.countable) {
-      response.json(deactivatedCount);
+      sendJson(response, deactivatedCount);
 
       return;
     }
@@ -54,6 +55,6 @@ export const mountCount: RouteMounter = (router, services) => {
       action: 'count',
       collectionName: collection.name,
     });
-    response.json({ count });
+    sendJson(response, { count });
   });
 };

@@ -2,6 +2,7 @@ import { ConditionTreeFactory, NotFoundError, Page } from '@grove/datasource-too
 import type { RouteMounter } from '../../http/route-mounter';
 import { callerOf } from '../../http/caller';
 import { collectionOf } from '../../http/collection-of';
+import { sendJson } from '../../http/send-json';
 import { userOf } from '../../http/middlewares/authenticate';
 import { parseId } from '../../query/parse-id';
 import { parseProjection } from '../../query/parse-projection';
@@ -45,6 +46,6 @@ export const mountGet: RouteMounter = (router, services) => {
       recordIds: [request.params.id],
     });
 
-    response.json(serializeRecord(collection, record, projection));
+    sendJson(response, serializeRecord(collection, record, projection));
   });
 };

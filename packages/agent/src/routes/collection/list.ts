@@ -1,6 +1,7 @@
 import type { RouteMounter } from '../../http/route-mounter';
 import { callerOf } from '../../http/caller';
 import { collectionOf } from '../../http/collection-of';
+import { sendJson } from '../../http/send-json';
 import { userOf } from '../../http/middlewares/authenticate';
 import { parseProjection } from '../../query/parse-projection';
 import { serializeRecords } from '../../serializer/serialize-records';
@@ -36,7 +37,8 @@ export const mountList: RouteMounter = (router, services) => {
       action: listAction(filter.search, request.query),
       collectionName: collection.name,
     });
-    response.json(
+    sendJson(
+      response,
       serializeRecords(collection, records, projection, { search: filter.search ?? undefined }),
     );
   });

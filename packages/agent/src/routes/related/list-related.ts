@@ -1,5 +1,6 @@
 import type { RouteMounter } from '../../http/route-mounter';
 import { callerOf } from '../../http/caller';
+import { sendJson } from '../../http/send-json';
 import { userOf } from '../../http/middlewares/authenticate';
 import { parseProjection } from '../../query/parse-projection';
 import { serializeRecords } from '../../serializer/serialize-records';
@@ -27,7 +28,7 @@ export const mountListRelated: RouteMounter = (router, services) => {
       await services.authorization.assertCan(userOf(response), 'browse', context.foreign.name);
       const caller = callerOf(request, response);
       if (!context.foreign.schema.countable) {
-        response.json(deactivatedCount);
+        sendJson(response, deactivatedCount);
 
         return;
       }
@@ -41,7 +42,7 @@ export const mountListRelated: RouteMounter = (router, services) => {
         recordIds: [request.params.id],
         label: `count relation "${request.params.relationName}"`,
       });
-      response.json({ count });
+      sendJson(response, { count });
     },
   );
 
@@ -83,7 +84,8 @@ export const mountListRelated: RouteMounter = (router, services) => {
       action: 'listRelatedData',
       label: `list relation "${relation}"`,
     });
-    response.json(
+    sendJson(
+      response,
       serializeRecords(context.foreign, records, projection, {
         search: filter.search ?? undefined,
       }),
