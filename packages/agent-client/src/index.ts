@@ -87,7 +87,7 @@ export type {
 } from './schema/agent-schema';
 
 // Errors and transport
-export { AgentClientError, isAgentClientError, codeFromStatus } from './errors/agent-client-error';
+export { AgentClientError, isAgentClientError } from './errors/agent-client-error';
 export type { AgentErrorDetail, AgentClientErrorOptions } from './errors/agent-client-error';
 export { AgentHttp } from './http/agent-http';
 export type { AgentRequest, AgentHttpOptions, QueryParams } from './http/agent-http';
