@@ -75,7 +75,7 @@ export type {
 export { signUserToken } from './auth/sign-user-token';
 export type { SignUserTokenOptions } from './auth/sign-user-token';
 export { defaultAgentUser, withClaimTwins } from './auth/agent-user';
-export type { AgentUser } from './auth/agent-user';
+export type { AgentUserClaims } from './auth/agent-user';
 
 // Schema
 export { readAgentSchema } from './schema/agent-schema';

@@ -7,7 +7,8 @@ export type { AgentOptions, ResolvedAgentOptions } from './options/agent-options
 export type { AiMcpServerOptions } from './agent/ai-mcp-server-options';
 
 // HTTP pieces for custom hosting and tests
-export type { AgentUser, AgentUserDelegation } from './http/middlewares/authenticate';
+// The verified user (one type, defined by the platform client).
+export type { AgentUser } from '@grove/platform-client';
 export type { ActivityLogsMode } from './activity/activity-log-recorder';
 export { toErrorBody } from './http/middlewares/error-handler';
 export type { ErrorBodyItem } from './http/middlewares/error-handler';

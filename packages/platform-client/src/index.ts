@@ -68,6 +68,7 @@ export {
   DELEGATION_LIFETIME_SECONDS,
 } from './auth/delegation-token';
 export type { DelegationClaim, DelegationTokenOptions } from './auth/delegation-token';
+export type { AgentUser } from './auth/agent-user';
 export { signIdToken, verifyIdToken } from './auth/id-token';
 export type { IdTokenExpectations, SignIdTokenOptions } from './auth/id-token';
 
