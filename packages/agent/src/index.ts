@@ -19,10 +19,6 @@ export type { GenerateSchemaOptions } from './schema/schema-collection';
 export { buildSchemaMeta } from './schema/schema-meta';
 export { agentVersion } from './schema/agent-version';
 export { writeSchemaFile, readSchemaFile, loadSchemaFile } from './schema/schema-file';
-export { prettyCompactJson } from './schema/pretty-compact-json';
-export { computeSchemaHash } from './schema/schema-hash';
-export { toApimap } from './schema/to-apimap';
-export type { Apimap, ApimapResource, ApimapLink } from './schema/to-apimap';
 export { actionSlug, listActionEndpoints } from './schema/action-endpoints';
 export type { ActionEndpoint } from './schema/action-endpoints';
 export type {
