@@ -178,7 +178,10 @@ export class CollectionDecorator implements Collection {
    * name when it is a decorator of this layer's class, else null (a layer reaches related
    * records through its own kind, so that what it does applies to them too).
    */
-  protected sameLayerOf<T extends CollectionDecorator>(this: T, foreignCollection: string): T | null {
+  protected sameLayerOf<T extends CollectionDecorator>(
+    this: T,
+    foreignCollection: string,
+  ): T | null {
     const related = this.dataSource.getCollection(foreignCollection);
 
     return related instanceof this.constructor ? (related as T) : null;

@@ -27,7 +27,11 @@ describe('session tokens', () => {
     });
     expect(JSON.parse(Buffer.from(payload, 'base64url').toString())).toEqual({ rt: 'r', iat: now });
     await expect(
-      verifySessionToken(token, { secret: key, type: 'grove-mcp-session+jwt', requireExpiry: false }),
+      verifySessionToken(token, {
+        secret: key,
+        type: 'grove-mcp-session+jwt',
+        requireExpiry: false,
+      }),
     ).resolves.toMatchObject({ rt: 'r' });
     await expect(
       verifySessionToken(token, { secret: key, type: 'JWT', requireExpiry: false }),

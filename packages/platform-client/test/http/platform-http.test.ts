@@ -95,9 +95,10 @@ describe('PlatformHttp', () => {
     [502, 'ServiceUnavailableError'],
     [504, 'ServiceUnavailableError'],
   ])('maps %i to a %s (the toolkit mapping the agent client uses too)', async (status, code) => {
-    await expect(
-      http.request({ method: 'GET', path: `/status/${status}` }),
-    ).rejects.toMatchObject({ code, data: { status } });
+    await expect(http.request({ method: 'GET', path: `/status/${status}` })).rejects.toMatchObject({
+      code,
+      data: { status },
+    });
   });
 
   it('rejects a 2xx that is not the expected status', async () => {
