@@ -186,6 +186,7 @@ export class RelationCollectionDecorator extends CollectionDecorator {
   private foreign(name: string): RelationCollectionDecorator | null {
     const field = this.schema.fields[name];
     if (!field || field.type === 'Column') return null;
+
     return this.sameLayerOf(field.foreignCollection);
   }
 
