@@ -1,4 +1,4 @@
-import type { AgentUser } from '@grove/agent-client';
+import type { AgentUser } from '@grove/agent';
 
 /** What the platform process receives (as JSON in `BENCH_PLATFORM`). */
 export interface PlatformProcessOptions {

@@ -2,44 +2,11 @@
 // memory of what it serves (the public API) are measured alone:
 //   BENCH_PLATFORM='{"databasePath":…}' node dist/platform-process.js
 // Prints one JSON line `{"ready":true,"port":…}` when it listens; stops on SIGTERM.
-import { createPlatform } from '@grove/platform';
-import type { Platform } from '@grove/platform';
-import type { AgentUser } from '@grove/agent-client';
+import { createPlatform, environmentUserClaims } from '@grove/platform';
 import type { PlatformProcessOptions, PlatformReady } from './platform-process-options';
 
 /** No rate limit the benchmark's load could reach (the defaults allow 60 requests a minute). */
 const unlimited = 1_000_000_000;
-
-/** The admin's claims through the rendering of the project's first team in the environment. */
-async function adminClaims(platform: Platform, environmentId: number): Promise<AgentUser> {
-  const { models } = platform.context.db;
-  const environment = await models.Environment.findByPk(environmentId);
-  const member = await models.ProjectMember.findOne({
-    where: { projectId: environment?.projectId },
-    order: [['id', 'ASC']],
-  });
-  const user = member && (await models.User.findByPk(member.userId));
-  const role = member && (await models.Role.findByPk(member.roleId));
-  const team = await models.Team.findOne({
-    where: { projectId: environment?.projectId },
-    order: [['id', 'ASC']],
-  });
-  const rendering =
-    team && (await models.Rendering.findOne({ where: { teamId: team.id, environmentId } }));
-  if (!user || !role || !team || !rendering) throw new Error('The platform has no admin');
-
-  return {
-    id: user.id,
-    email: user.email,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    team: team.name,
-    role: role.name,
-    permissionLevel: user.permissionLevel,
-    renderingId: rendering.id,
-    tags: user.tags,
-  };
-}
 
 async function main(): Promise<void> {
   const options = JSON.parse(process.env.BENCH_PLATFORM ?? '') as PlatformProcessOptions;
@@ -77,7 +44,7 @@ async function main(): Promise<void> {
     projectName: bootstrap.project.name,
     environmentId: bootstrap.environment.id,
     environmentName: bootstrap.environment.name,
-    adminClaims: await adminClaims(platform, bootstrap.environment.id),
+    adminClaims: await environmentUserClaims(platform.context, bootstrap.environment),
   };
   process.stdout.write(`${JSON.stringify(ready)}\n`);
   const stop = () => {

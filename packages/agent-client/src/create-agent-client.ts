@@ -1,7 +1,7 @@
 import { ValidationError } from '@grove/datasource-toolkit';
 import { AgentClient } from './agent-client';
 import { defaultAgentUser, withClaimTwins } from './auth/agent-user';
-import type { AgentUser } from './auth/agent-user';
+import type { AgentUserClaims } from './auth/agent-user';
 import { signUserToken } from './auth/sign-user-token';
 import { AgentHttp } from './http/agent-http';
 import { readAgentSchema } from './schema/agent-schema';
@@ -20,7 +20,7 @@ export interface AgentClientOptions {
   /** The agent's auth secret: the client signs its user token with it (HS256, 1 hour, renewed). */
   readonly authSecret?: string;
   /** Claims of the signed user, merged over {@link defaultAgentUser} (snake_case twins added). */
-  readonly user?: AgentUser;
+  readonly user?: AgentUserClaims;
   /** A ready session token, instead of `authSecret`. */
   readonly token?: string;
   /** IANA timezone sent with every request (default `Europe/Paris`, like the vendor's test client). */

@@ -75,7 +75,7 @@ export type {
 export { signUserToken } from './auth/sign-user-token';
 export type { SignUserTokenOptions } from './auth/sign-user-token';
 export { defaultAgentUser, withClaimTwins } from './auth/agent-user';
-export type { AgentUser } from './auth/agent-user';
+export type { AgentUserClaims } from './auth/agent-user';
 
 // Schema
 export { readAgentSchema } from './schema/agent-schema';
@@ -87,7 +87,7 @@ export type {
 } from './schema/agent-schema';
 
 // Errors and transport
-export { AgentClientError, isAgentClientError, codeFromStatus } from './errors/agent-client-error';
+export { AgentClientError, isAgentClientError } from './errors/agent-client-error';
 export type { AgentErrorDetail, AgentClientErrorOptions } from './errors/agent-client-error';
 export { AgentHttp } from './http/agent-http';
 export type { AgentRequest, AgentHttpOptions, QueryParams } from './http/agent-http';

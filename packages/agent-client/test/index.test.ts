@@ -16,7 +16,6 @@ describe('public API', () => {
        "DataSourceCharts",
        "RelationClient",
        "SegmentClient",
-       "codeFromStatus",
        "collectStream",
        "createAgentClient",
        "defaultAgentUser",

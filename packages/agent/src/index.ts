@@ -7,7 +7,8 @@ export type { AgentOptions, ResolvedAgentOptions } from './options/agent-options
 export type { AiMcpServerOptions } from './agent/ai-mcp-server-options';
 
 // HTTP pieces for custom hosting and tests
-export type { AgentUser, AgentUserDelegation } from './http/middlewares/authenticate';
+// The verified user (one type, defined by the platform client).
+export type { AgentUser } from '@grove/platform-client';
 export type { ActivityLogsMode } from './activity/activity-log-recorder';
 export { toErrorBody } from './http/middlewares/error-handler';
 export type { ErrorBodyItem } from './http/middlewares/error-handler';
@@ -18,10 +19,6 @@ export type { GenerateSchemaOptions } from './schema/schema-collection';
 export { buildSchemaMeta } from './schema/schema-meta';
 export { agentVersion } from './schema/agent-version';
 export { writeSchemaFile, readSchemaFile, loadSchemaFile } from './schema/schema-file';
-export { prettyCompactJson } from './schema/pretty-compact-json';
-export { computeSchemaHash } from './schema/schema-hash';
-export { toApimap } from './schema/to-apimap';
-export type { Apimap, ApimapResource, ApimapLink } from './schema/to-apimap';
 export { actionSlug, listActionEndpoints } from './schema/action-endpoints';
 export type { ActionEndpoint } from './schema/action-endpoints';
 export type {

@@ -4,6 +4,7 @@
 export { GroveError, isGroveError } from './errors/grove-error';
 export type { GroveErrorCode, GroveErrorOptions } from './errors/grove-error';
 export { errorStatus } from './errors/error-status';
+export { errorCodeForStatus } from './errors/error-code-for-status';
 export {
   ValidationError,
   ForbiddenError,
@@ -112,6 +113,7 @@ export { Sort, compareValues } from './query/sort';
 export type { SortClause } from './query/sort';
 export { Projection, allFieldsProjection, columnsProjection } from './query/projection';
 export { Aggregation, truncateDate } from './query/aggregation';
+export { aggregateInMemory } from './query/aggregate-in-memory';
 export type {
   AggregationOperation,
   AggregationGroup,

@@ -1,4 +1,6 @@
-// The public API of @grove/platform-client, written out by hand.
+// The public API of @grove/platform-client, written out by hand: the client and what its callers
+// name (the types of its methods, the session and delegated tokens, the HTTP core the platform's
+// tests use). The standalone calls behind the client's methods stay internal.
 
 // Client
 export { createPlatformClient } from './create-platform-client';
@@ -8,52 +10,36 @@ export type {
   EventSubscriptionOptions,
 } from './platform-client';
 
-// HTTP and errors
+// HTTP (the agent activity-log calls also take a bare PlatformHttp)
 export { PlatformHttp } from './http/platform-http';
 export type { PlatformHttpOptions, PlatformRequest } from './http/platform-http';
 
-// Schema and IP rules
-export { checkSchemaHash, uploadSchema } from './schema/schema-calls';
-export { getIpWhitelist } from './schema/ip-whitelist';
+// Types of the client's methods
 export type { IpRule, IpWhitelist } from './schema/ip-whitelist';
-
-// Permissions
-export { PermissionService } from './permissions/permission-service';
-export {
-  getEnvironmentPermissions,
-  getUsers,
-  getRenderingPermissions,
-} from './permissions/permission-calls';
-export { findApproverRoleIds } from './permissions/action-decision';
+export type { PermissionService } from './permissions/permission-service';
 export type { ActionDecision, SelectionCounter } from './permissions/action-decision';
-export { hashChart, chartHashKeys } from './permissions/chart-hash';
-export { injectTemplates } from './permissions/scope-template';
-export type { TemplateContext } from './permissions/scope-template';
 export type {
-  Right,
-  RoleCondition,
   CollectionRight,
-  CollectionPermissions,
   ActionPermissions,
   EnvironmentPermissions,
   PlatformUser,
-  RenderingCollection,
   RenderingPermissions,
   PermissionUser,
 } from './permissions/permission-types';
-
-// Events
-export { EventStream } from './events/event-stream';
-export type { EventStreamOptions } from './events/event-stream';
-export { SseParser } from './events/sse-parser';
-export type { ServerSentEvent } from './events/sse-parser';
-
-// Login
-export { OidcLogin } from './auth/oidc-login';
-export type { OidcMetadata, OidcClient } from './auth/oidc-login';
+export type { OidcLogin } from './auth/oidc-login';
 export type { AuthenticatedUser } from './auth/user-info';
+export type { ApprovalRequestAuth, ApprovalRequestInput } from './approvals/approval-requests';
+export type {
+  ActivityLogEntry,
+  ActivityLogAuth,
+  ActivityLogHandle,
+} from './activity/activity-logs';
 
-// Tokens: HS256 session tokens, RS256 id tokens (one implementation, on jose)
+// Scopes: `{{currentUser.x}}` templates, as the permissions fill them
+export { injectTemplates } from './permissions/scope-template';
+export type { TemplateContext } from './permissions/scope-template';
+
+// Tokens: the one HS256 implementation of Grove (session, delegated, approval, MCP tokens)
 export { signSessionToken, verifySessionToken } from './auth/session-token';
 export type {
   SessionTokenClaims,
@@ -68,21 +54,12 @@ export {
   DELEGATION_LIFETIME_SECONDS,
 } from './auth/delegation-token';
 export type { DelegationClaim, DelegationTokenOptions } from './auth/delegation-token';
-export { signIdToken, verifyIdToken } from './auth/id-token';
-export type { IdTokenExpectations, SignIdTokenOptions } from './auth/id-token';
+export type { AgentUser } from './auth/agent-user';
 
 // Caches of tokens (verified or signed), bounded, until their expiry
 export { ExpiringCache } from './cache/expiring-cache';
 
-// Activity logs
-export { postActivityLog, updateActivityLogStatus } from './activity/activity-logs';
-export { postApprovalRequest } from './approvals/approval-requests';
-export type { ApprovalRequestAuth, ApprovalRequestInput } from './approvals/approval-requests';
-export type {
-  ActivityLogEntry,
-  ActivityLogAuth,
-  ActivityLogHandle,
-} from './activity/activity-logs';
+// Agent activity logs (env secret)
 export {
   postAgentActivityLogs,
   setAgentActivityLogStatus,

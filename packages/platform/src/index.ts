@@ -53,6 +53,7 @@ export { generateEnvSecret, hashEnvSecret, findEnvironmentBySecret } from './aut
 export { createEnvSecretBox, resolveEnvSecretBox } from './auth/env-secret-box';
 export type { EnvSecretBox } from './auth/env-secret-box';
 export { environmentEnvSecret } from './auth/environment-env-secret';
+export { environmentUserClaims } from './auth/environment-user-claims';
 export {
   signApprovalRequest,
   SIGNED_APPROVAL_LIFETIME_SECONDS,

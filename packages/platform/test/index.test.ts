@@ -47,6 +47,7 @@ describe('@grove/platform exports', () => {
       'createProject',
       'createRedisEventBus',
       'environmentEnvSecret',
+      'environmentUserClaims',
       'findEnvironmentBySecret',
       'freeStaleWorkflowRuns',
       'generateEnvSecret',

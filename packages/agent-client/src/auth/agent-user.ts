@@ -1,21 +1,16 @@
+import type { AgentUser } from '@grove/platform-client';
+
 /**
- * The claims of the user token an agent reads (camelCase, as the agent's own login issues them).
- * Published agents need `id` and `renderingId`; the rest reaches customer code as the caller.
- * Extra claims are allowed and signed as given.
+ * The claims of the user token the client signs: any part of the one {@link AgentUser} (camelCase,
+ * as the agent's own login issues them; published agents need `id` and `renderingId`), plus extra
+ * claims, signed as given.
+ *
+ * @example
+ * ```ts
+ * const claims: AgentUserClaims = { id: 2, renderingId: 1, permissionLevel: 'user', roleId: 4 };
+ * ```
  */
-export interface AgentUser {
-  readonly id?: number;
-  readonly email?: string;
-  readonly firstName?: string;
-  readonly lastName?: string;
-  /** The user's (first) team name. */
-  readonly team?: string;
-  readonly role?: string;
-  readonly permissionLevel?: 'admin' | 'developer' | 'editor' | 'user';
-  readonly renderingId?: number;
-  readonly tags?: Readonly<Record<string, string>>;
-  readonly [claim: string]: unknown;
-}
+export type AgentUserClaims = Partial<AgentUser> & { readonly [claim: string]: unknown };
 
 /**
  * The user the client signs when none is given: the test kit's admin user (id 1, rendering 1).
@@ -25,7 +20,7 @@ export interface AgentUser {
  * createAgentClient({ url, authSecret, user: { ...defaultAgentUser, permissionLevel: 'user' } });
  * ```
  */
-export const defaultAgentUser: Readonly<AgentUser> = Object.freeze({
+export const defaultAgentUser: Readonly<AgentUserClaims> = Object.freeze({
   id: 1,
   email: 'forest@forest.com',
   firstName: 'forest',
@@ -47,7 +42,7 @@ export const defaultAgentUser: Readonly<AgentUser> = Object.freeze({
  * withClaimTwins({ id: 1, renderingId: 4 }); // { id: 1, renderingId: 4, rendering_id: 4 }
  * ```
  */
-export function withClaimTwins(user: AgentUser): AgentUser {
+export function withClaimTwins(user: AgentUserClaims): AgentUserClaims {
   const twins: Record<string, unknown> = {
     first_name: user.firstName,
     last_name: user.lastName,

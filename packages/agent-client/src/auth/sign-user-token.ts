@@ -1,11 +1,11 @@
 import { signSessionToken } from '@grove/platform-client';
-import type { AgentUser } from './agent-user';
+import type { AgentUserClaims } from './agent-user';
 
 /** Options of {@link signUserToken}. */
 export interface SignUserTokenOptions {
   /** The agent's `authSecret` (HS256 key). */
   readonly authSecret: string;
-  readonly user: AgentUser;
+  readonly user: AgentUserClaims;
   /** Lifetime in seconds (default 3600, like the agent's own tokens). */
   readonly expiresInSeconds?: number;
   /** Clock, for tests (default `Date.now`). */

@@ -1,5 +1,4 @@
-import { GroveError } from '@grove/datasource-toolkit';
-import type { GroveErrorCode } from '@grove/datasource-toolkit';
+import { GroveError, errorCodeForStatus } from '@grove/datasource-toolkit';
 
 /** One entry of the agent's JSON error body (`{ "errors": [ … ] }`). */
 export interface AgentErrorDetail {
@@ -18,35 +17,6 @@ export interface AgentClientErrorOptions {
   /** The parsed JSON body, or the raw text when it is not JSON. */
   readonly body?: unknown;
   readonly cause?: unknown;
-}
-
-const codeByStatus: Readonly<Record<number, GroveErrorCode>> = {
-  0: 'ServiceUnavailableError',
-  400: 'ValidationError',
-  401: 'UnauthorizedError',
-  403: 'ForbiddenError',
-  404: 'NotFoundError',
-  409: 'ConflictError',
-  422: 'UnprocessableError',
-  429: 'TooManyRequestsError',
-  500: 'InternalServerError',
-  503: 'ServiceUnavailableError',
-};
-
-/**
- * Maps an HTTP status to the Grove error code of the same family (unlisted 4xx → BadRequestError,
- * anything else → InternalServerError).
- *
- * @example
- * ```ts
- * codeFromStatus(403); // 'ForbiddenError'
- * ```
- */
-export function codeFromStatus(status: number): GroveErrorCode {
-  const code = codeByStatus[status];
-  if (code !== undefined) return code;
-
-  return status >= 400 && status < 500 ? 'BadRequestError' : 'InternalServerError';
 }
 
 function readErrors(body: unknown): AgentErrorDetail[] {
@@ -72,7 +42,8 @@ function readMessage(status: number, body: unknown, errors: AgentErrorDetail[]):
 
 /**
  * The error thrown for every non-2xx answer of the agent (and for network failures, with
- * `status` 0). It is a {@link GroveError}: match on `code` (mapped from the status) or `name`
+ * `status` 0). It is a {@link GroveError}: match on `code` (mapped from the status
+ * by the toolkit's `errorCodeForStatus`) or `name`
  * (the agent's error name, e.g. `CustomActionRequiresApprovalError`). `message` is the agent's
  * `detail`; `errors` is its parsed `errors[]`; `data` the first error's payload.
  *
@@ -97,7 +68,7 @@ export class AgentClientError extends GroveError {
   constructor(options: AgentClientErrorOptions) {
     const errors = readErrors(options.body);
     const first = errors[0];
-    super(codeFromStatus(options.status), readMessage(options.status, options.body, errors), {
+    super(errorCodeForStatus(options.status), readMessage(options.status, options.body, errors), {
       ...(typeof first?.name === 'string' ? { name: first.name } : {}),
       ...(first?.data !== undefined ? { data: first.data } : {}),
       ...(options.cause !== undefined ? { cause: options.cause } : {}),

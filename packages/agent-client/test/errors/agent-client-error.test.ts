@@ -23,6 +23,8 @@ describe('AgentClientError', () => {
     [404, 'NotFoundError', 'NotFoundError', 'Record does not exists'],
     [422, 'UnprocessableError', 'NoPrimaryKeyError', 'This collection has no primary key'],
     [500, 'InternalServerError', 'Error', 'Unexpected error'],
+    [502, 'ServiceUnavailableError', 'Error', 'Bad gateway'],
+    [504, 'ServiceUnavailableError', 'Error', 'Gateway timeout'],
   ])(
     'maps a %i body to code %s with the agent name and detail',
     async (status, code, name, detail) => {

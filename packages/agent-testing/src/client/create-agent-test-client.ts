@@ -1,4 +1,4 @@
-import { createAgentClient, type AgentClient, type AgentUser } from '@grove/agent-client';
+import { createAgentClient, type AgentClient, type AgentUserClaims } from '@grove/agent-client';
 import { ValidationError } from '@grove/datasource-toolkit';
 import type {
   ActionPermissionOverride,
@@ -24,7 +24,7 @@ export interface AgentTestClientOptions {
   /** IANA timezone of every request (default `Europe/Paris`). */
   readonly timezone?: string;
   /** Claims merged over the sandbox user (id 1, rendering 1, admin). */
-  readonly user?: AgentUser;
+  readonly user?: AgentUserClaims;
   /** Abort each request after this many milliseconds (default: no timeout). */
   readonly timeoutMs?: number;
   /**

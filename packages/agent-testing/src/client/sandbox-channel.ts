@@ -1,4 +1,4 @@
-import { GroveError } from '@grove/datasource-toolkit';
+import { GroveError, errorCodeForStatus } from '@grove/datasource-toolkit';
 import type { PermissionOverride } from '../sandbox/permission-override';
 
 /** Options of {@link createSandboxChannel}. */
@@ -46,7 +46,7 @@ export function createSandboxChannel(options: SandboxChannelOptions): SandboxCha
     if (!response.ok) {
       const text = await response.text();
       throw new GroveError(
-        response.status === 400 ? 'ValidationError' : 'InternalServerError',
+        errorCodeForStatus(response.status),
         `The sandbox refused ${method} ${path} (HTTP ${response.status}): ${text}`,
       );
     }

@@ -1,7 +1,7 @@
 import { GroveError } from '@grove/datasource-toolkit';
 import type { Logger } from '@grove/datasource-toolkit';
 import type { PlatformClient } from '@grove/platform-client';
-import type { AgentUser } from '../http/middlewares/authenticate';
+import type { AgentUser } from '@grove/platform-client';
 import { toActivityEntry } from './activity-operation';
 import type { ActivityOperation } from './activity-operation';
 import { PendingLogBatcher } from './pending-log-batcher';

@@ -1,5 +1,5 @@
 import type { AgentActivityLogEntry } from '@grove/platform-client';
-import type { AgentUser } from '../http/middlewares/authenticate';
+import type { AgentUser } from '@grove/platform-client';
 
 /** Most record ids one log carries (the platform's bound); the label tells the full count. */
 export const MAX_LOGGED_RECORD_IDS = 1000;

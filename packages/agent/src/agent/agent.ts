@@ -146,7 +146,7 @@ export class Agent<S extends TSchema = TUntypedSchema> {
 
   /** Serves the agent on its own HTTP server at `start()` (port: argument, `PORT`, else 3351). */
   mountOnStandaloneServer(port?: number, host?: string): this {
-    this.standalone = { port: port ?? Number(process.env.PORT ?? 3351), host };
+    this.standalone = { port: port ?? this.options.standalonePort, host };
 
     return this;
   }
@@ -322,7 +322,7 @@ export class Agent<S extends TSchema = TUntypedSchema> {
 
   private getPlatform(): PlatformClient {
     if (this.platform) return this.platform;
-    const serverUrl = this.options.serverUrl ?? process.env.GROVE_SERVER_URL;
+    const { serverUrl } = this.options;
     if (!serverUrl) {
       throw new ValidationError(
         'The platform URL is missing: pass the serverUrl option to createAgent or set GROVE_SERVER_URL.',

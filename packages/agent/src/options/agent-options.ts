@@ -146,8 +146,10 @@ export interface ResolvedAgentOptions {
   readonly typingsPath?: string;
   readonly typingsMaxDepth: number;
   readonly useUnsafeActionEndpoint: boolean;
-  /** Resolved at start (option, then `GROVE_SERVER_URL`). */
+  /** The option, else `GROVE_SERVER_URL` (checked at start: required then). */
   readonly serverUrl?: string;
+  /** The standalone server's port when `mountOnStandaloneServer` gets none: `PORT`, else 3351. */
+  readonly standalonePort: number;
   readonly permissionsCacheTtlSeconds: number;
   readonly platformTimeoutMs: number;
   readonly exportPageSize: number;
@@ -169,7 +171,11 @@ const activityLogsModes: readonly ActivityLogsMode[] = ['strict', 'best-effort',
 
 /**
  * Validates the options of `createAgent` and fills the defaults; every problem is a
- * `ValidationError` saying which option is wrong and what is expected.
+ * `ValidationError` saying which option is wrong and what is expected. The one place the agent
+ * reads environment variables: `GROVE_SERVER_URL` (the default `serverUrl`) and `PORT` (the
+ * default port of the standalone server).
+ *
+ * @param env - The environment variables (default `process.env`).
  *
  * @example
  * ```ts
@@ -177,7 +183,10 @@ const activityLogsModes: readonly ActivityLogsMode[] = ['strict', 'best-effort',
  * options.prefix; // '/forest'
  * ```
  */
-export function resolveAgentOptions(options: AgentOptions): ResolvedAgentOptions {
+export function resolveAgentOptions(
+  options: AgentOptions,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): ResolvedAgentOptions {
   if (typeof options !== 'object' || options === null) {
     throw new ValidationError(
       'createAgent expects an options object with authSecret and envSecret.',
@@ -230,7 +239,8 @@ export function resolveAgentOptions(options: AgentOptions): ResolvedAgentOptions
     typingsPath: options.typingsPath,
     typingsMaxDepth: positiveInteger('typingsMaxDepth', options.typingsMaxDepth, 5),
     useUnsafeActionEndpoint: options.useUnsafeActionEndpoint ?? false,
-    serverUrl: options.serverUrl,
+    serverUrl: options.serverUrl ?? env.GROVE_SERVER_URL,
+    standalonePort: Number(env.PORT ?? 3351),
     permissionsCacheTtlSeconds: positiveInteger(
       'permissionsCacheTtlSeconds',
       options.permissionsCacheTtlSeconds,

@@ -1,5 +1,5 @@
 import { toActivityEntry } from '../../src/activity/activity-operation';
-import type { AgentUser } from '../../src/http/middlewares/authenticate';
+import type { AgentUser } from '../../src';
 
 const user: AgentUser = {
   id: 7,

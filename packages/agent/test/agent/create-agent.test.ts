@@ -1,4 +1,5 @@
 import { createAgent } from '../../src/create-agent';
+import { resolveAgentOptions } from '../../src/options/agent-options';
 import { authSecret, envSecret } from '../helpers/fake-platform';
 
 describe('createAgent options', () => {
@@ -22,6 +23,28 @@ describe('createAgent options', () => {
         allowedOrigins: undefined,
       }),
     );
+  });
+
+  it('reads the platform URL and the standalone port from the environment it is given', () => {
+    const env = { GROVE_SERVER_URL: 'https://platform.example.com', PORT: '8080' };
+
+    expect(resolveAgentOptions({ authSecret, envSecret }, env)).toMatchObject({
+      serverUrl: 'https://platform.example.com',
+      standalonePort: 8080,
+    });
+    expect(resolveAgentOptions({ authSecret, envSecret }, {})).toMatchObject({
+      serverUrl: undefined,
+      standalonePort: 3351,
+    });
+  });
+
+  it('prefers the serverUrl option to GROVE_SERVER_URL', () => {
+    const env = { GROVE_SERVER_URL: 'https://platform.example.com' };
+
+    expect(
+      resolveAgentOptions({ authSecret, envSecret, serverUrl: 'https://other.example.com' }, env)
+        .serverUrl,
+    ).toBe('https://other.example.com');
   });
 
   it('reads sizes with units', () => {

@@ -173,6 +173,20 @@ export class CollectionDecorator implements Collection {
     return this.child.renderChart(caller, name, recordId, parameters);
   }
 
+  /**
+   * The same layer of the collection a relation leads to: the data source's collection of that
+   * name when it is a decorator of this layer's class, else null (a layer reaches related
+   * records through its own kind, so that what it does applies to them too).
+   */
+  protected sameLayerOf<T extends CollectionDecorator>(
+    this: T,
+    foreignCollection: string,
+  ): T | null {
+    const related = this.dataSource.getCollection(foreignCollection);
+
+    return related instanceof this.constructor ? (related as T) : null;
+  }
+
   /** This layer's view of the child's schema (a fresh copy it may mutate). */
   protected refineSchema(childSchema: CollectionSchema): CollectionSchema {
     return childSchema;

@@ -66,3 +66,28 @@ describe('CollectionDecorator schema cache', () => {
     expect(top.refinements).toBe(2);
   });
 });
+
+/** A layer that exposes the base class's `sameLayerOf`. */
+class SameLayerProbe extends CollectionDecorator {
+  probe(foreignCollection: string): SameLayerProbe | null {
+    return this.sameLayerOf(foreignCollection);
+  }
+}
+
+describe('CollectionDecorator.sameLayerOf', () => {
+  it("answers the related collection of this layer's own data source", () => {
+    const layer = new DataSourceDecorator(createLibrary(), SameLayerProbe);
+    const books = layer.getCollection('books');
+
+    expect(books.probe('authors')).toBe(layer.getCollection('authors'));
+  });
+
+  it('answers null when the related collection is a layer of another kind', () => {
+    const probes = new DataSourceDecorator(createLibrary(), SameLayerProbe);
+    const books = probes.getCollection('books');
+    const other = new DataSourceDecorator(probes, CountingDecorator);
+    jest.spyOn(books.dataSource, 'getCollection').mockReturnValue(other.getCollection('authors'));
+
+    expect(books.probe('authors')).toBeNull();
+  });
+});

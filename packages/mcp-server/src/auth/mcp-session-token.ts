@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 
-import { SignJWT, decodeJwt, jwtVerify } from 'jose';
+import { signSessionToken, verifySessionToken } from '@grove/platform-client';
+import { decodeJwt } from 'jose';
 
 const TYPE = 'grove-mcp-session+jwt';
 
@@ -20,7 +21,7 @@ function keyOf(envSecret: string): Uint8Array {
 
 /**
  * Wraps the platform's refresh token with the session's start and client (HS256 with a key
- * derived from the env secret), expiring with the platform's token or the session cap.
+ * derived from the env secret, signed by `@grove/platform-client`'s `signSessionToken`), expiring with the platform's token or the session cap.
  *
  * @example
  * ```ts
@@ -43,15 +44,17 @@ export async function signMcpSession(
     const cap = session.startedAt + capSeconds;
     exp = exp === undefined ? cap : Math.min(exp, cap);
   }
-  const jwt = new SignJWT({
-    rt: session.refreshToken,
-    cid: session.clientId,
-    sst: session.startedAt,
-  })
-    .setProtectedHeader({ alg: 'HS256', typ: TYPE })
-    .setIssuedAt();
+  const now = Math.floor(Date.now() / 1000);
 
-  return (exp === undefined ? jwt : jwt.setExpirationTime(exp)).sign(keyOf(envSecret));
+  return signSessionToken(
+    { rt: session.refreshToken, cid: session.clientId, sst: session.startedAt },
+    {
+      secret: keyOf(envSecret),
+      type: TYPE,
+      now,
+      ...(exp === undefined ? {} : { expiresInSeconds: exp - now }),
+    },
+  );
 }
 
 /**
@@ -69,9 +72,10 @@ export async function verifyMcpSession(
 ): Promise<McpSession | 'expired' | null> {
   if (token.length > 8192) return null;
   try {
-    const { payload } = await jwtVerify(token, keyOf(envSecret), {
-      algorithms: ['HS256'],
-      typ: TYPE,
+    const payload = await verifySessionToken(token, {
+      secret: keyOf(envSecret),
+      type: TYPE,
+      requireExpiry: false,
     });
     if (
       typeof payload.rt !== 'string' ||
@@ -83,6 +87,8 @@ export async function verifyMcpSession(
 
     return { refreshToken: payload.rt, clientId: payload.cid, startedAt: payload.sst };
   } catch (error) {
-    return (error as { code?: string }).code === 'ERR_JWT_EXPIRED' ? 'expired' : null;
+    const { cause } = error as { cause?: { code?: unknown } };
+
+    return cause?.code === 'ERR_JWT_EXPIRED' ? 'expired' : null;
   }
 }

@@ -1,6 +1,5 @@
 import { GroveError } from '@grove/datasource-toolkit';
-import type { JWTPayload } from 'jose';
-import { loadJose } from './load-jose';
+import { signHs256, verifyHs256 } from './hs256-jwt';
 
 import type { SessionTokenClaims } from './session-token';
 
@@ -27,10 +26,6 @@ export interface DelegationTokenOptions {
   readonly now?: number;
 }
 
-function keyOf(secret: string): Uint8Array {
-  return new TextEncoder().encode(secret);
-}
-
 /**
  * Signs a delegated token: the platform acting as a user towards an environment's agent. HS256
  * with the env secret, the user's session claims (`id`, `email`, `team`, `role`, `renderingId`…)
@@ -45,20 +40,22 @@ function keyOf(secret: string): Uint8Array {
  * );
  * ```
  */
-export async function signDelegationToken(
+export function signDelegationToken(
   claims: Readonly<Record<string, unknown>>,
   delegation: DelegationClaim,
   options: DelegationTokenOptions,
 ): Promise<string> {
   const iat = options.now ?? Math.floor(Date.now() / 1000);
-  const { SignJWT } = await loadJose();
 
-  return new SignJWT({ ...claims, grove_delegation: { ...delegation } } as JWTPayload)
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setAudience(DELEGATION_AUDIENCE)
-    .setIssuedAt(iat)
-    .setExpirationTime(iat + DELEGATION_LIFETIME_SECONDS)
-    .sign(keyOf(options.secret));
+  return signHs256(
+    { ...claims, grove_delegation: { ...delegation } },
+    {
+      key: options.secret,
+      audience: DELEGATION_AUDIENCE,
+      issuedAt: iat,
+      expiresAt: iat + DELEGATION_LIFETIME_SECONDS,
+    },
+  );
 }
 
 /**
@@ -78,23 +75,20 @@ export async function verifyDelegationToken(
   token: string,
   options: DelegationTokenOptions,
 ): Promise<SessionTokenClaims> {
-  const { jwtVerify } = await loadJose();
-  try {
-    const { payload } = await jwtVerify(token, keyOf(options.secret), {
-      algorithms: ['HS256'],
-      audience: DELEGATION_AUDIENCE,
-      requiredClaims: ['exp', 'aud', 'grove_delegation'],
-      ...(options.now === undefined ? {} : { currentDate: new Date(options.now * 1000) }),
+  const claims = await verifyHs256(token, {
+    key: options.secret,
+    audience: DELEGATION_AUDIENCE,
+    requiredClaims: ['exp', 'aud', 'grove_delegation'],
+    ...(options.now === undefined ? {} : { now: options.now }),
+  });
+  const delegation = claims.grove_delegation;
+  if (typeof delegation !== 'object' || delegation === null || Array.isArray(delegation)) {
+    throw new GroveError('UnauthorizedError', 'Authentication Error', {
+      cause: new Error('grove_delegation is not an object'),
     });
-    const delegation = payload.grove_delegation;
-    if (typeof delegation !== 'object' || delegation === null || Array.isArray(delegation)) {
-      throw new Error('grove_delegation is not an object');
-    }
-
-    return payload as SessionTokenClaims;
-  } catch (cause) {
-    throw new GroveError('UnauthorizedError', 'Authentication Error', { cause });
   }
+
+  return claims;
 }
 
 /**

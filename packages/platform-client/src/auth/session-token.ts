@@ -1,13 +1,17 @@
-import { GroveError } from '@grove/datasource-toolkit';
-import type { JWTPayload } from 'jose';
-import { loadJose } from './load-jose';
+import { signHs256, verifyHs256 } from './hs256-jwt';
+import type { Hs256Key } from './hs256-jwt';
 
 /** Options of {@link signSessionToken}. */
 export interface SignSessionTokenOptions {
-  /** The HS256 key: the agent's `authSecret` (or the environment secret for approvals). */
-  readonly secret: string;
-  /** Lifetime in seconds; `exp` is `iat` plus this. */
-  readonly expiresInSeconds: number;
+  /**
+   * The HS256 key: the agent's `authSecret` (or the environment secret for approvals), or bytes
+   * derived from a secret (the MCP server's refresh tokens).
+   */
+  readonly secret: Hs256Key;
+  /** Lifetime in seconds; `exp` is `iat` plus this (no `exp` when omitted). */
+  readonly expiresInSeconds?: number;
+  /** The `typ` header (default `JWT`): another type keeps tokens of another use apart. */
+  readonly type?: string;
   /** The issue instant in seconds since the epoch (default: now). */
   readonly now?: number;
 }
@@ -15,7 +19,9 @@ export interface SignSessionTokenOptions {
 /** Options of {@link verifySessionToken}. */
 export interface VerifySessionTokenOptions {
   /** The HS256 key the token was signed with. */
-  readonly secret: string;
+  readonly secret: Hs256Key;
+  /** The `typ` header the token must have (unchecked when omitted). */
+  readonly type?: string;
   /** The current instant in seconds since the epoch (default: now). */
   readonly now?: number;
   /**
@@ -29,10 +35,6 @@ export interface VerifySessionTokenOptions {
 /** The claims of a verified token. */
 export type SessionTokenClaims = Readonly<Record<string, unknown>>;
 
-function keyOf(secret: string): Uint8Array {
-  return new TextEncoder().encode(secret);
-}
-
 /**
  * Signs an HS256 session token (the JWT an agent issues at login,
  * docs/agent-protocol.md#session-tokens): the given claims plus `iat` and `exp`, header
@@ -43,18 +45,20 @@ function keyOf(secret: string): Uint8Array {
  * const token = await signSessionToken({ id: 1, renderingId: 1 }, { secret: authSecret, expiresInSeconds: 3600 });
  * ```
  */
-export async function signSessionToken(
+export function signSessionToken(
   claims: Readonly<Record<string, unknown>>,
   options: SignSessionTokenOptions,
 ): Promise<string> {
   const iat = options.now ?? Math.floor(Date.now() / 1000);
-  const { SignJWT } = await loadJose();
 
-  return new SignJWT({ ...claims } as JWTPayload)
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setIssuedAt(iat)
-    .setExpirationTime(iat + options.expiresInSeconds)
-    .sign(keyOf(options.secret));
+  return signHs256(claims, {
+    key: options.secret,
+    issuedAt: iat,
+    ...(options.type === undefined ? {} : { type: options.type }),
+    ...(options.expiresInSeconds === undefined
+      ? {}
+      : { expiresAt: iat + options.expiresInSeconds }),
+  });
 }
 
 /**
@@ -72,20 +76,14 @@ export async function signSessionToken(
  * claims.id; // 1
  * ```
  */
-export async function verifySessionToken(
+export function verifySessionToken(
   token: string,
   options: VerifySessionTokenOptions,
 ): Promise<SessionTokenClaims> {
-  const { jwtVerify } = await loadJose();
-  try {
-    const { payload } = await jwtVerify(token, keyOf(options.secret), {
-      algorithms: ['HS256'],
-      requiredClaims: options.requireExpiry === false ? [] : ['exp'],
-      ...(options.now === undefined ? {} : { currentDate: new Date(options.now * 1000) }),
-    });
-
-    return payload as SessionTokenClaims;
-  } catch (cause) {
-    throw new GroveError('UnauthorizedError', 'Authentication Error', { cause });
-  }
+  return verifyHs256(token, {
+    key: options.secret,
+    requiredClaims: options.requireExpiry === false ? [] : ['exp'],
+    ...(options.type === undefined ? {} : { type: options.type }),
+    ...(options.now === undefined ? {} : { now: options.now }),
+  });
 }

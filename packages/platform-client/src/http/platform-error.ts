@@ -1,19 +1,4 @@
-import { GroveError } from '@grove/datasource-toolkit';
-import type { GroveErrorCode } from '@grove/datasource-toolkit';
-
-/** Maps a platform HTTP status to the Grove error code the agent rethrows. */
-export function codeForStatus(status: number): GroveErrorCode {
-  if (status === 400) return 'BadRequestError';
-  if (status === 401) return 'UnauthorizedError';
-  if (status === 403) return 'ForbiddenError';
-  if (status === 404) return 'NotFoundError';
-  if (status === 409) return 'ConflictError';
-  if (status === 422) return 'UnprocessableError';
-  if (status === 429) return 'TooManyRequestsError';
-  if (status === 502 || status === 503 || status === 504) return 'ServiceUnavailableError';
-
-  return 'InternalServerError';
-}
+import { GroveError, errorCodeForStatus } from '@grove/datasource-toolkit';
 
 /** Reads the human text of a platform error body (`{"errors":[{"detail":"…"}]}`), if any. */
 export function detailOf(body: unknown): string | undefined {
@@ -44,7 +29,7 @@ export function statusError(url: string, status: number, body: unknown): GroveEr
   const detail = detailOf(body);
   const message = `the platform at ${url} answered ${status}${detail ? `: ${detail}` : ''}`;
 
-  return new GroveError(codeForStatus(status), message, { data: { status, body } });
+  return new GroveError(errorCodeForStatus(status), message, { data: { status, body } });
 }
 
 /**

@@ -1,5 +1,5 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { signIdToken, verifyIdToken } from '../../src';
+import { signIdToken, verifyIdToken } from '../../src/auth/id-token';
 
 const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
 const keys = [{ ...publicKey.export({ format: 'jwk' }), kid: 'k1', alg: 'RS256' }];

@@ -1,5 +1,6 @@
 import { createHash, generateKeyPairSync } from 'node:crypto';
-import { createPlatformClient, signIdToken } from '../../src';
+import { createPlatformClient } from '../../src';
+import { signIdToken } from '../../src/auth/id-token';
 import type { PlatformClient } from '../../src';
 import { secret, startServer } from '../helpers/test-server';
 import type { TestServer } from '../helpers/test-server';

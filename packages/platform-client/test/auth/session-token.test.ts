@@ -13,6 +13,34 @@ function handMade(header: object, payload: object, key = secret): string {
 }
 
 describe('session tokens', () => {
+  it('signs with a typ of its own and a derived key, and verifies only that typ', async () => {
+    const key = createHmac('sha256', secret).update('grove-mcp-session').digest();
+    const token = await signSessionToken(
+      { rt: 'r' },
+      { secret: key, type: 'grove-mcp-session+jwt', now },
+    );
+    const [header = '', payload = ''] = token.split('.');
+
+    expect(JSON.parse(Buffer.from(header, 'base64url').toString())).toEqual({
+      alg: 'HS256',
+      typ: 'grove-mcp-session+jwt',
+    });
+    expect(JSON.parse(Buffer.from(payload, 'base64url').toString())).toEqual({ rt: 'r', iat: now });
+    await expect(
+      verifySessionToken(token, {
+        secret: key,
+        type: 'grove-mcp-session+jwt',
+        requireExpiry: false,
+      }),
+    ).resolves.toMatchObject({ rt: 'r' });
+    await expect(
+      verifySessionToken(token, { secret: key, type: 'JWT', requireExpiry: false }),
+    ).rejects.toMatchObject({ code: 'UnauthorizedError' });
+    await expect(
+      verifySessionToken(token, { secret, type: 'grove-mcp-session+jwt', requireExpiry: false }),
+    ).rejects.toMatchObject({ code: 'UnauthorizedError' });
+  });
+
   it('signs HS256 with iat and exp, and verifies to the same claims', async () => {
     const token = await signSessionToken(
       { id: 1, renderingId: 2, tags: { a: 'b' } },

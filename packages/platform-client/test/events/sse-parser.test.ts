@@ -1,4 +1,4 @@
-import { SseParser } from '../../src';
+import { SseParser } from '../../src/events/sse-parser';
 
 describe('SseParser', () => {
   it('parses events split across chunks, with CRLF and multi-line data', () => {

@@ -33,6 +33,9 @@ describe('PlatformHttp', () => {
       app.get('/maintenance', (_req, res) => {
         res.status(503).json({ errors: [{ detail: 'Maintenance' }] });
       });
+      app.get('/status/:status', (req, res) => {
+        res.status(Number(req.params.status)).json({ errors: [{ detail: 'Refused' }] });
+      });
       app.get('/slow', (_req, res) => {
         setTimeout(() => res.json({}), 3000);
       });
@@ -85,6 +88,17 @@ describe('PlatformHttp', () => {
     });
     await expect(http.request({ method: 'GET', path: '/maintenance' })).rejects.toMatchObject({
       code: 'ServiceUnavailableError',
+    });
+  });
+
+  it.each([
+    [400, 'ValidationError'],
+    [502, 'ServiceUnavailableError'],
+    [504, 'ServiceUnavailableError'],
+  ])('maps %i to a %s (the toolkit mapping the agent client uses too)', async (status, code) => {
+    await expect(http.request({ method: 'GET', path: `/status/${status}` })).rejects.toMatchObject({
+      code,
+      data: { status },
     });
   });
 

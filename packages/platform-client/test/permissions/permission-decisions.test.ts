@@ -1,4 +1,5 @@
-import { createPlatformClient, hashChart } from '../../src';
+import { createPlatformClient } from '../../src';
+import { hashChart } from '../../src/permissions/chart-hash';
 import type { PlatformClient, SelectionCounter } from '../../src';
 import { secret, startServer } from '../helpers/test-server';
 import type { TestServer } from '../helpers/test-server';

@@ -1,4 +1,5 @@
 import { ForbiddenError } from '@grove/datasource-toolkit';
+import type { AgentUser } from '@grove/platform-client';
 import { Op } from 'sequelize';
 
 import type { EnvironmentRow } from '../database/models/platform-models';
@@ -10,17 +11,7 @@ import type { PlatformContext } from '../platform-context';
  * the rendering and team they act in.
  */
 export interface DelegatedIdentity {
-  readonly claims: {
-    readonly id: number;
-    readonly email: string;
-    readonly firstName: string;
-    readonly lastName: string;
-    readonly team: string;
-    readonly role: string;
-    readonly permissionLevel: string;
-    readonly renderingId: number;
-    readonly tags: Readonly<Record<string, string>>;
-  };
+  readonly claims: AgentUser & { readonly renderingId: number };
   readonly renderingId: number;
   readonly teamName: string;
 }

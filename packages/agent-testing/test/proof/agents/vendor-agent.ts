@@ -5,6 +5,12 @@ import type {
   AgentUnderTestOptions,
   RunningAgent,
 } from '../support/agent-under-test';
+import {
+  portingCustomerCharts,
+  portingDataSourceCharts,
+  portingRegisterForm,
+  renderPortingChart,
+} from '../support/porting-customizations';
 
 type VendorAgent = ReturnType<typeof createAgent>;
 
@@ -90,115 +96,24 @@ function customize(agent: VendorAgent): void {
   });
 }
 
-/**
- * The customizations the ported suite (`test/ported/`) adds: an action whose two-page form uses
- * every field helper of the vendor's client, and charts of the six kinds on the data source and
- * on `customers`. Static values, so that both agents answer the same.
- */
+/** The customizations the ported suite adds (support/porting-customizations.ts). */
 function customizeForPorting(agent: VendorAgent): void {
   agent.customizeCollection('customers', customers => {
     customers.addAction('Register', {
       scope: 'Single',
-      form: [
-        {
-          type: 'Layout',
-          component: 'Page',
-          nextButtonLabel: 'Next',
-          previousButtonLabel: 'Back',
-          elements: [
-            { type: 'Layout', component: 'HtmlBlock', content: '<h1>Profile</h1>' },
-            {
-              type: 'Layout',
-              component: 'Row',
-              fields: [
-                { label: 'Age', type: 'Number', isRequired: true },
-                { label: 'Nickname', type: 'String' },
-              ],
-            },
-            { type: 'Layout', component: 'Separator' },
-            { label: 'Preferences', type: 'Json' },
-            { label: 'Lucky numbers', type: 'NumberList' },
-            { label: 'Aliases', type: 'StringList' },
-            { label: 'Birthday', type: 'Date' },
-          ],
-        },
-        {
-          type: 'Layout',
-          component: 'Page',
-          nextButtonLabel: 'Send',
-          previousButtonLabel: 'Back',
-          elements: [
-            { label: 'Newsletter', type: 'Boolean', widget: 'Checkbox' },
-            {
-              label: 'Channels',
-              type: 'StringList',
-              widget: 'CheckboxGroup',
-              options: [
-                { label: 'By mail', value: 'mail' },
-                { label: 'By SMS', value: 'sms' },
-              ],
-            },
-            {
-              label: 'Carrier',
-              type: 'String',
-              widget: 'Dropdown',
-              options: [
-                { label: 'La Poste', value: 'laposte' },
-                { label: 'UPS', value: 'ups' },
-              ],
-            },
-            {
-              label: 'Speed',
-              type: 'String',
-              widget: 'RadioGroup',
-              options: [
-                { label: 'Fast', value: 'fast' },
-                { label: 'Slow', value: 'slow' },
-              ],
-            },
-            { label: 'Size', type: 'Enum', enumValues: ['S', 'M', 'L'] },
-            {
-              label: 'Favourite color',
-              type: 'String',
-              widget: 'ColorPicker',
-              enableOpacity: true,
-              quickPalette: ['#ff0000', '#00ff00'],
-            },
-          ],
-        },
-      ],
+      form: portingRegisterForm(),
       execute: (context, resultBuilder) =>
         resultBuilder.success('Registered', { html: JSON.stringify(context.formValues) }),
     });
-    customers.addChart('ordersByStatus', (_context, resultBuilder) =>
-      resultBuilder.distribution({ paid: 1, pending: 1 }),
-    );
-    customers.addChart('paidShare', (_context, resultBuilder) => resultBuilder.percentage(50));
-    customers.addChart('orderObjective', (_context, resultBuilder) =>
-      resultBuilder.objective(2, 5),
-    );
-    customers.addChart('topProducts', (_context, resultBuilder) =>
-      resultBuilder.leaderboard({ Chair: 3, Lamp: 1 }),
-    );
-    customers.addChart('ordersPerMonth', (_context, resultBuilder) =>
-      resultBuilder.timeBased('Month', [
-        { date: new Date('2024-01-15T12:00:00Z'), value: 2 },
-        { date: new Date('2024-02-15T12:00:00Z'), value: 1 },
-      ]),
-    );
+    for (const [name, chart] of Object.entries(portingCustomerCharts)) {
+      customers.addChart(name, (_context, resultBuilder) =>
+        renderPortingChart(resultBuilder, chart),
+      );
+    }
   });
-
-  agent.addChart('paidShare', (_context, resultBuilder) => resultBuilder.percentage(50));
-  agent.addChart('ordersObjective', (_context, resultBuilder) => resultBuilder.objective(30, 100));
-  agent.addChart('topCities', (_context, resultBuilder) =>
-    resultBuilder.leaderboard({ Paris: 10, Lyon: 6, Nantes: 3 }),
-  );
-  agent.addChart('ordersPerMonth', (_context, resultBuilder) =>
-    resultBuilder.timeBased('Month', [
-      { date: new Date('2024-01-15T12:00:00Z'), value: 30 },
-      { date: new Date('2024-03-15T12:00:00Z'), value: 5 },
-    ]),
-  );
+  for (const [name, chart] of Object.entries(portingDataSourceCharts)) {
+    agent.addChart(name, (_context, resultBuilder) => renderPortingChart(resultBuilder, chart));
+  }
 }
 
 /**

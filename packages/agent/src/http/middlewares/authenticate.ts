@@ -5,40 +5,11 @@ import {
   verifyDelegationToken,
   verifySessionToken,
 } from '@grove/platform-client';
+import type { AgentUser, DelegationClaim } from '@grove/platform-client';
 import type { RequestHandler, Response } from 'express';
 
-/**
- * Who an operation is run for when it is not a person in the UI: a workflow run (started from
- * the UI, a webhook or the public API). Forwarded into the operation's activity logs.
- */
-export interface AgentUserDelegation {
-  readonly source: 'ui' | 'mcp' | 'webhook' | 'api';
-  readonly apiTokenId?: number;
-  readonly workflowRunId?: string;
-  readonly workflowName?: string;
-  readonly workflowStepName?: string;
-}
-
-/**
- * The user of a session token (the claims the agent issues at login,
- * docs/agent-protocol.md#session-tokens).
- */
-export interface AgentUser {
-  readonly id: number;
-  readonly email: string;
-  readonly firstName: string;
-  readonly lastName: string;
-  readonly team: string;
-  readonly role: string;
-  readonly permissionLevel?: 'admin' | 'developer' | 'editor' | 'user';
-  readonly renderingId?: number;
-  readonly tags: Readonly<Record<string, string>>;
-  /** Set when the operation is delegated (workflow runs); the activity logs' source. */
-  readonly delegation?: AgentUserDelegation;
-}
-
 /** A delegation as it is built from its claim (the user's is read-only). */
-type Delegation = { -readonly [K in keyof AgentUserDelegation]: AgentUserDelegation[K] };
+type Delegation = { -readonly [K in keyof DelegationClaim]: DelegationClaim[K] };
 
 const delegationSources: readonly Delegation['source'][] = ['ui', 'api', 'webhook', 'mcp'];
 

@@ -185,11 +185,9 @@ export class BinaryCollectionDecorator extends CollectionDecorator {
         : null;
     }
     if (field.type !== 'ManyToOne' && field.type !== 'OneToOne') return null;
-    const related = this.dataSource.getCollection(field.foreignCollection);
+    const related = this.sameLayerOf(field.foreignCollection);
 
-    return related instanceof BinaryCollectionDecorator
-      ? related.targetOf(path.substring(index + 1))
-      : null;
+    return related ? related.targetOf(path.substring(index + 1)) : null;
   }
 
   private decodeLeaf(leaf: ConditionTreeLeaf): ConditionTreeLeaf {
@@ -221,15 +219,10 @@ export class BinaryCollectionDecorator extends CollectionDecorator {
           return [key, hasBinary(field.columnType) ? column(key, field.columnType, value) : value];
         }
         if (field.type !== 'ManyToOne' && field.type !== 'OneToOne') return [key, value];
-        const related = this.dataSource.getCollection(field.foreignCollection);
+        const related = this.sameLayerOf(field.foreignCollection);
         const isRecord = typeof value === 'object' && !Array.isArray(value);
 
-        return [
-          key,
-          isRecord && related instanceof BinaryCollectionDecorator
-            ? relation(related, value as RecordData)
-            : value,
-        ];
+        return [key, isRecord && related ? relation(related, value as RecordData) : value];
       }),
     );
   }

@@ -1,5 +1,6 @@
 import {
-  PaginatedFilter,
+  aggregateInMemory,
+  type PaginatedFilter,
   isToOne,
   type AggregateResult,
   type Aggregation,
@@ -103,13 +104,7 @@ export class ComputedCollectionDecorator extends CollectionDecorator {
       return super.aggregate(caller, filter, aggregation, limit);
     }
     // Computed values only exist here: aggregate every matching record in memory.
-    const records = await this.list(
-      caller,
-      new PaginatedFilter(filter.components),
-      aggregation.projection,
-    );
-
-    return aggregation.apply(records, caller.timezone, limit);
+    return aggregateInMemory(this, caller, filter, aggregation, limit);
   }
 
   protected override refineSchema(schema: CollectionSchema): CollectionSchema {

@@ -1,6 +1,7 @@
 import {
+  aggregateInMemory,
   ConditionTreeLeaf,
-  PaginatedFilter,
+  type PaginatedFilter,
   ValidationError,
   isToOne,
   type AggregateResult,
@@ -94,13 +95,8 @@ export class RelationCollectionDecorator extends CollectionDecorator {
     if (!aggregation.projection.paths.some(path => this.usesEmulation(path))) {
       return super.aggregate(caller, filter, aggregation, limit);
     }
-    const records = await this.list(
-      caller,
-      new PaginatedFilter(filter.components),
-      aggregation.projection,
-    );
-
-    return aggregation.apply(records, caller.timezone, limit);
+    // Emulated relations only exist here: aggregate every matching record in memory.
+    return aggregateInMemory(this, caller, filter, aggregation, limit);
   }
 
   protected override refineSchema(schema: CollectionSchema): CollectionSchema {
@@ -190,9 +186,8 @@ export class RelationCollectionDecorator extends CollectionDecorator {
   private foreign(name: string): RelationCollectionDecorator | null {
     const field = this.schema.fields[name];
     if (!field || field.type === 'Column') return null;
-    const foreign = this.dataSource.getCollection(field.foreignCollection);
 
-    return foreign instanceof RelationCollectionDecorator ? foreign : null;
+    return this.sameLayerOf(field.foreignCollection);
   }
 
   /** A relation a path may cross: to-one only, as in every projection, filter or sort. */

@@ -191,7 +191,7 @@ describe.each(availableServers())('agent activity logs (env secret) on $name', s
       code: 'NotFoundError',
     });
     await expect(setAgentActivityLogStatus(http, id!, 'pending' as 'failed')).rejects.toMatchObject(
-      { code: 'BadRequestError' },
+      { code: 'ValidationError' },
     );
     expect((await models().ActivityLog.findByPk(Number(id)))?.status).toBe('pending');
   });

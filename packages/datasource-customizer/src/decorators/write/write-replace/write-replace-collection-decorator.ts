@@ -126,8 +126,8 @@ export class WriteReplaceCollectionDecorator extends CollectionDecorator {
     if ((field?.type === 'ManyToOne' || field?.type === 'OneToOne') && isRecord(value)) {
       // Nested writes are rewritten by the related collection's handlers. Its records are not
       // targeted by this update's filter, so its handlers get no filter.
-      const related = this.dataSource.getCollection(field.foreignCollection);
-      if (!(related instanceof WriteReplaceCollectionDecorator)) return { [key]: value };
+      const related = this.sameLayerOf(field.foreignCollection);
+      if (!related) return { [key]: value };
       const nested = { caller: rewrite.caller, action: rewrite.action, path: rewrite.path };
 
       return { [key]: await related.rewritePatch(value, nested) };
