@@ -5,7 +5,8 @@ describe('public API', () => {
     expect(Object.keys(api).sort()).toMatchInlineSnapshot(`
      [
        "DELEGATION_AUDIENCE",
-        "ExpiringCache",
+       "DELEGATION_LIFETIME_SECONDS",
+       "ExpiringCache",
        "MAX_AGENT_ACTIVITY_LOGS",
        "PlatformHttp",
        "createPlatformClient",
