@@ -70,6 +70,8 @@ describe('conformance cases', () => {
       'conformanceFixture',
       'conformanceNow',
       'conformanceTimezones',
+      'createLibraryFixture',
+      'libraryCaller',
       'normalizeColumnValue',
       'runCollectionConformanceSuite',
     ]);
