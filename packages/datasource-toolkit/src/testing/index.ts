@@ -18,3 +18,6 @@ export { createLibraryFixture } from './library/create-library-fixture';
 export type { LibraryFieldOption, LibraryFixtureOptions } from './library/library-fixture-options';
 export type { LibraryCollectionName } from './library/library-collections';
 export { libraryCaller } from './library/library-caller';
+export { describeOrSkip } from './skip/describe-or-skip';
+export { missingEnv } from './skip/missing-env';
+export { reportSkipped } from './skip/report-skipped';

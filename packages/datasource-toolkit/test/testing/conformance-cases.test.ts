@@ -71,8 +71,11 @@ describe('conformance cases', () => {
       'conformanceNow',
       'conformanceTimezones',
       'createLibraryFixture',
+      'describeOrSkip',
       'libraryCaller',
+      'missingEnv',
       'normalizeColumnValue',
+      'reportSkipped',
       'runCollectionConformanceSuite',
     ]);
   });

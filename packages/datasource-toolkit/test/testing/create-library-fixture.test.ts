@@ -105,6 +105,50 @@ describe('createLibraryFixture', () => {
     });
   });
 
+  it('renames collections and the relations pointing at them', () => {
+    const { collections } = createLibraryFixture({
+      collections: ['authors', 'books', 'tags', 'bookTags'],
+      names: { authors: 'persons', bookTags: 'book_tags' },
+      fields: { authors: { nickname: 'String' } },
+    });
+
+    expect(Object.keys(collections)).toEqual(['persons', 'books', 'tags', 'book_tags']);
+    expect(Object.keys(collections.persons!.fields)).toEqual([
+      'id',
+      'firstName',
+      'lastName',
+      'nickname',
+      'books',
+    ]);
+    expect(collections.books!.fields.author).toMatchObject({ foreignCollection: 'persons' });
+    expect(collections.books!.fields.tags).toMatchObject({
+      foreignCollection: 'tags',
+      throughCollection: 'book_tags',
+    });
+  });
+
+  it('puts added relations after the library relations', () => {
+    const passport = {
+      type: 'OneToOne',
+      foreignCollection: 'passports',
+      originKey: 'ownerId',
+      originKeyTarget: 'id',
+    } as const;
+    const { collections } = createLibraryFixture({
+      collections: ['authors', 'books'],
+      fields: { authors: { passport, age: 'Number' } },
+    });
+
+    expect(Object.keys(collections.authors!.fields)).toEqual([
+      'id',
+      'firstName',
+      'lastName',
+      'age',
+      'books',
+      'passport',
+    ]);
+  });
+
   it('returns a new definition at each call', () => {
     expect(createLibraryFixture()).not.toBe(createLibraryFixture());
     expect(createLibraryFixture().collections.books!.fields).not.toBe(

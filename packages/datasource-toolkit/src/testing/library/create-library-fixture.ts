@@ -16,11 +16,11 @@ import type { LibraryFieldOption, LibraryFixtureOptions } from './library-fixtur
  * authors ← profiles (one-to-one), books ↔ tags through bookTags (composite primary key), each
  * relation declared on both sides, with a few default rows (Frank Herbert's Dune and Children of
  * Dune, Ursula Le Guin's Earthsea). Options pick the collections (a relation to a collection left
- * out is dropped), add, replace or remove fields (`'Number'` is short for a plain column), and
- * replace rows. Returns a fresh object at each call: pass it to `createInMemoryDataSource` or
+ * out is dropped), rename them, add, replace or remove fields (`'Number'` is short for a plain
+ * column), and replace rows. Returns a fresh object at each call: pass it to `createInMemoryDataSource` or
  * `inMemoryDataSourceFactory`.
  *
- * @param options - Which collections, extra fields, rows and segments.
+ * @param options - Which collections and names, extra fields, rows and segments.
  * @returns The definition; `collections` follow the library's order, then `extraCollections`.
  *
  * @example
@@ -46,7 +46,9 @@ export function createLibraryFixture(
   const available = new Set<string>([...names, ...Object.keys(options.extraCollections ?? {})]);
   const collections: Record<string, InMemoryCollectionDefinition> = {};
 
-  for (const name of names) collections[name] = buildCollection(name, available, options);
+  for (const name of names) {
+    collections[options.names?.[name] ?? name] = buildCollection(name, available, options);
+  }
 
   return { collections: { ...collections, ...options.extraCollections } };
 }
@@ -65,14 +67,19 @@ function buildCollection(
     if (!reaches(definition, available)) continue;
     const isOwnColumn =
       definition.type === 'Column' && (!keys.has(field) || definition.isPrimaryKey);
-    (isOwnColumn ? head : tail)[field] = definition;
+    (isOwnColumn ? head : tail)[field] = rename(definition, options.names ?? {});
   }
-  // Added fields go after the library's own columns, before its foreign keys and relations (the
-  // order of schemas and of the "available fields" of error messages).
+  // Added columns go after the library's own columns, before its foreign keys and relations;
+  // added relations go last (the order of schemas and of the "available fields" of errors).
   for (const [field, option] of Object.entries(options.fields?.[name] ?? {})) {
-    const target = field in tail ? tail : head;
-    if (option === null) delete target[field];
-    else target[field] = toField(option);
+    if (option === null) {
+      delete head[field];
+      delete tail[field];
+      continue;
+    }
+    const definition = toField(option);
+    const inTail = field in tail || (!(field in head) && definition.type !== 'Column');
+    (inTail ? tail : head)[field] = definition;
   }
   const fields = { ...head, ...tail };
   const segments = options.segments?.[name];
@@ -99,6 +106,22 @@ function reaches(field: InMemoryFieldDefinition, available: ReadonlySet<string>)
   }
 
   return available.has(field.foreignCollection);
+}
+
+/** A library relation pointing at the collections' new names. */
+function rename(
+  field: InMemoryFieldDefinition,
+  names: Readonly<Partial<Record<string, string>>>,
+): InMemoryFieldDefinition {
+  if (field.type === 'Column') return field;
+  const foreignCollection = names[field.foreignCollection] ?? field.foreignCollection;
+  if (field.type !== 'ManyToMany') return { ...field, foreignCollection };
+
+  return {
+    ...field,
+    foreignCollection,
+    throughCollection: names[field.throughCollection] ?? field.throughCollection,
+  };
 }
 
 function toField(option: Exclude<LibraryFieldOption, null>): InMemoryFieldDefinition {

@@ -30,6 +30,11 @@ export interface LibraryFixtureOptions {
   readonly segments?: Readonly<
     Partial<Record<LibraryCollectionName, Readonly<Record<string, PlainConditionTree>>>>
   >;
+  /**
+   * New names for library collections (`{ authors: 'persons' }`), relations to them included.
+   * The other options keep using the library's names.
+   */
+  readonly names?: Readonly<Partial<Record<LibraryCollectionName, string>>>;
   /** Collections added beside the library's (a shop's `orders`, a `logs` table…). */
   readonly extraCollections?: Readonly<Record<string, InMemoryCollectionDefinition>>;
 }
