@@ -38,10 +38,7 @@ describe('reportSkipped', () => {
       write.mockRestore();
     }
 
-    expect(calls).toEqual([
-      ['skipped: no GROVE_TEST_A_URL\n'],
-      ['skipped: no GROVE_TEST_B_URL\n'],
-    ]);
+    expect(calls).toEqual([['skipped: no GROVE_TEST_A_URL\n'], ['skipped: no GROVE_TEST_B_URL\n']]);
   });
 });
 
