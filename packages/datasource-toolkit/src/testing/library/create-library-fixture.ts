@@ -17,7 +17,8 @@ import type { LibraryFieldOption, LibraryFixtureOptions } from './library-fixtur
  * relation declared on both sides, with a few default rows (Frank Herbert's Dune and Children of
  * Dune, Ursula Le Guin's Earthsea). Options pick the collections (a relation to a collection left
  * out is dropped), rename them, add, replace or remove fields (`'Number'` is short for a plain
- * column), and replace rows. Returns a fresh object at each call: pass it to `createInMemoryDataSource` or
+ * column; added columns come before the foreign keys, added relations last), and replace rows.
+ * Returns a fresh object at each call: pass it to `createInMemoryDataSource` or
  * `inMemoryDataSourceFactory`.
  *
  * @param options - Which collections and names, extra fields, rows and segments.
@@ -31,8 +32,11 @@ import type { LibraryFieldOption, LibraryFixtureOptions } from './library-fixtur
  * const dataSource = createInMemoryDataSource(
  *   createLibraryFixture({
  *     collections: ['authors', 'books'],
- *     fields: { books: { status: { type: 'Column', columnType: 'Enum', enumValues: ['draft', 'live'] }, year: 'Number' } },
- *     records: { books: [{ id: 1, title: 'Dune', status: 'live', year: 1965, authorId: 1 }] },
+ *     fields: {
+ *       authors: { firstName: null, lastName: null, name: 'String' },
+ *       books: { status: { type: 'Column', columnType: 'Enum', enumValues: ['draft', 'live'] } },
+ *     },
+ *     records: { books: [{ id: 1, title: 'Dune', price: 10, status: 'live', authorId: 1 }] },
  *     segments: { books: { live: { field: 'status', operator: 'Equal', value: 'live' } } },
  *   }),
  * );

@@ -6,7 +6,8 @@ import type { Caller } from '../../interfaces/caller';
  *
  * @example
  * ```ts
- * const rows = await dataSource.getCollection('books').list(libraryCaller, new PaginatedFilter(), new Projection('id'));
+ * const books = dataSource.getCollection('books');
+ * const rows = await books.list(libraryCaller, new PaginatedFilter(), new Projection('id'));
  * ```
  */
 export const libraryCaller: Caller = {
