@@ -42,6 +42,7 @@ module.exports = {
     '^@grove/([a-z-]+)/([a-z-]+)$': '<rootDir>/../$1/src/$2/index.ts',
   },
   clearMocks: true,
+  setupFilesAfterEnv: [require.resolve('./scripts/jest-has-assertions.cjs')],
   // Integration tests start real servers and databases: a slow, loaded machine must not turn a
   // start-up into a failure (and a hook that timed out leaves servers open, which keeps jest
   // from exiting). Speed is measured by benchmarks, never by this limit.

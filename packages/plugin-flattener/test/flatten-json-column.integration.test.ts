@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createSqlDataSource, type SqlDataSource } from '@grove/datasource-sql';
 import type { DataSource } from '@grove/datasource-toolkit';
+import { describeOrSkip } from '@grove/datasource-toolkit/testing';
 import { Sequelize } from 'sequelize';
 import { flattenJsonColumn } from '../src';
 import { build, list, update } from './helpers/customers-fixture';
@@ -35,7 +36,7 @@ const databases: Array<[string, (() => Database) | undefined]> = [
     },
   ],
   [
-    process.env.POSTGRES_URL ? 'PostgreSQL' : 'PostgreSQL (skipped: POSTGRES_URL is not set)',
+    'PostgreSQL',
     process.env.POSTGRES_URL
       ? () => {
           const url = process.env.POSTGRES_URL as string;
@@ -57,9 +58,7 @@ const databases: Array<[string, (() => Database) | undefined]> = [
 ];
 
 describe.each(databases)('flattenJsonColumn through @grove/datasource-sql on %s', (_name, open) => {
-  const suite = open ? describe : describe.skip;
-
-  suite('a JSON column', () => {
+  describeOrSkip(open ? undefined : 'no POSTGRES_URL', 'a JSON column', () => {
     let db: Database;
     let raw: SqlDataSource;
     let dataSource: DataSource;

@@ -1,5 +1,8 @@
 import { inMemoryDataSourceFactory } from '@grove/datasource-toolkit';
 import type { DataSourceFactory, InMemoryDataSourceDefinition } from '@grove/datasource-toolkit';
+import { createLibraryFixture } from '@grove/datasource-toolkit/testing';
+
+const id = { type: 'Column', columnType: 'Number', isPrimaryKey: true, isReadOnly: true } as const;
 
 /**
  * A small bookstore, fresh at each call: persons ← books (ManyToOne `author`, inverse OneToMany
@@ -7,35 +10,101 @@ import type { DataSourceFactory, InMemoryDataSourceDefinition } from '@grove/dat
  * passport per person (OneToOne).
  */
 export function bookstoreDefinition(): InMemoryDataSourceDefinition {
-  return {
-    collections: {
-      persons: {
-        fields: {
-          id: { type: 'Column', columnType: 'Number', isPrimaryKey: true, isReadOnly: true },
-          firstName: { type: 'Column', columnType: 'String', isSortable: true },
-          lastName: { type: 'Column', columnType: 'String', isSortable: true },
-          books: {
-            type: 'OneToMany',
-            foreignCollection: 'books',
-            originKey: 'authorId',
-            originKeyTarget: 'id',
-          },
-          passport: {
-            type: 'OneToOne',
-            foreignCollection: 'passports',
-            originKey: 'ownerId',
-            originKeyTarget: 'id',
-          },
+  return createLibraryFixture({
+    collections: ['authors', 'books', 'reviews', 'tags', 'bookTags'],
+    names: { authors: 'persons' },
+    fields: {
+      authors: {
+        id,
+        passport: {
+          type: 'OneToOne',
+          foreignCollection: 'passports',
+          originKey: 'ownerId',
+          originKeyTarget: 'id',
         },
-        records: [
-          { id: 1, firstName: 'Frank', lastName: 'Herbert' },
-          { id: 2, firstName: 'Isaac', lastName: 'Asimov' },
-          { id: 3, firstName: 'Ursula', lastName: 'Le Guin' },
-        ],
       },
+      books: {
+        id,
+        status: { type: 'Column', columnType: 'Enum', enumValues: ['draft', 'live'] },
+        publishedAt: 'Date',
+        notes: { type: 'Column', columnType: [{ text: 'String' }] },
+      },
+      reviews: { id },
+      tags: { id, books: null },
+      bookTags: { book: null, tag: null },
+    },
+    records: {
+      authors: [
+        { id: 1, firstName: 'Frank', lastName: 'Herbert' },
+        { id: 2, firstName: 'Isaac', lastName: 'Asimov' },
+        { id: 3, firstName: 'Ursula', lastName: 'Le Guin' },
+      ],
+      books: [
+        {
+          id: 1,
+          title: 'Dune',
+          price: 9.5,
+          status: 'live',
+          publishedAt: '1965-08-01T00:00:00.000Z',
+          notes: [{ text: 'classic' }],
+          authorId: 1,
+        },
+        {
+          id: 2,
+          title: 'Foundation, Book 1',
+          price: 7,
+          status: 'live',
+          publishedAt: '1951-06-01T00:00:00.000Z',
+          notes: [],
+          authorId: 2,
+        },
+        {
+          id: 3,
+          title: 'I, Robot',
+          price: 6,
+          status: 'draft',
+          publishedAt: '1950-12-02T00:00:00.000Z',
+          notes: [],
+          authorId: 2,
+        },
+        {
+          id: 4,
+          title: 'The Dispossessed',
+          price: 8,
+          status: 'live',
+          publishedAt: '1974-05-01T00:00:00.000Z',
+          notes: [],
+          authorId: 3,
+        },
+        {
+          id: 5,
+          title: 'Untitled',
+          price: null,
+          status: 'draft',
+          publishedAt: null,
+          notes: [],
+          authorId: null,
+        },
+      ],
+      reviews: [
+        { id: 1, rating: 5, bookId: 1 },
+        { id: 2, rating: 4, bookId: 1 },
+        { id: 3, rating: 2, bookId: 2 },
+      ],
+      tags: [
+        { id: 1, label: 'sci-fi' },
+        { id: 2, label: 'classic' },
+      ],
+      bookTags: [
+        { bookId: 1, tagId: 1 },
+        { bookId: 1, tagId: 2 },
+        { bookId: 2, tagId: 1 },
+      ],
+    },
+    extraCollections: {
       passports: {
         fields: {
-          id: { type: 'Column', columnType: 'Number', isPrimaryKey: true, isReadOnly: true },
+          id,
           number: { type: 'Column', columnType: 'String' },
           ownerId: { type: 'Column', columnType: 'Number' },
           owner: {
@@ -50,126 +119,8 @@ export function bookstoreDefinition(): InMemoryDataSourceDefinition {
           { id: 2, number: 'P-2', ownerId: null },
         ],
       },
-      books: {
-        fields: {
-          id: { type: 'Column', columnType: 'Number', isPrimaryKey: true, isReadOnly: true },
-          title: { type: 'Column', columnType: 'String', isSortable: true },
-          price: { type: 'Column', columnType: 'Number', isSortable: true },
-          status: { type: 'Column', columnType: 'Enum', enumValues: ['draft', 'live'] },
-          publishedAt: { type: 'Column', columnType: 'Date', isSortable: true },
-          notes: { type: 'Column', columnType: [{ text: 'String' }] },
-          authorId: { type: 'Column', columnType: 'Number' },
-          author: {
-            type: 'ManyToOne',
-            foreignCollection: 'persons',
-            foreignKey: 'authorId',
-            foreignKeyTarget: 'id',
-          },
-          reviews: {
-            type: 'OneToMany',
-            foreignCollection: 'reviews',
-            originKey: 'bookId',
-            originKeyTarget: 'id',
-          },
-          tags: {
-            type: 'ManyToMany',
-            foreignCollection: 'tags',
-            throughCollection: 'bookTags',
-            originKey: 'bookId',
-            originKeyTarget: 'id',
-            foreignKey: 'tagId',
-            foreignKeyTarget: 'id',
-          },
-        },
-        records: [
-          {
-            id: 1,
-            title: 'Dune',
-            price: 9.5,
-            status: 'live',
-            publishedAt: '1965-08-01T00:00:00.000Z',
-            notes: [{ text: 'classic' }],
-            authorId: 1,
-          },
-          {
-            id: 2,
-            title: 'Foundation, Book 1',
-            price: 7,
-            status: 'live',
-            publishedAt: '1951-06-01T00:00:00.000Z',
-            notes: [],
-            authorId: 2,
-          },
-          {
-            id: 3,
-            title: 'I, Robot',
-            price: 6,
-            status: 'draft',
-            publishedAt: '1950-12-02T00:00:00.000Z',
-            notes: [],
-            authorId: 2,
-          },
-          {
-            id: 4,
-            title: 'The Dispossessed',
-            price: 8,
-            status: 'live',
-            publishedAt: '1974-05-01T00:00:00.000Z',
-            notes: [],
-            authorId: 3,
-          },
-          {
-            id: 5,
-            title: 'Untitled',
-            price: null,
-            status: 'draft',
-            publishedAt: null,
-            notes: [],
-            authorId: null,
-          },
-        ],
-      },
-      reviews: {
-        fields: {
-          id: { type: 'Column', columnType: 'Number', isPrimaryKey: true, isReadOnly: true },
-          rating: { type: 'Column', columnType: 'Number', isSortable: true },
-          bookId: { type: 'Column', columnType: 'Number' },
-          book: {
-            type: 'ManyToOne',
-            foreignCollection: 'books',
-            foreignKey: 'bookId',
-            foreignKeyTarget: 'id',
-          },
-        },
-        records: [
-          { id: 1, rating: 5, bookId: 1 },
-          { id: 2, rating: 4, bookId: 1 },
-          { id: 3, rating: 2, bookId: 2 },
-        ],
-      },
-      tags: {
-        fields: {
-          id: { type: 'Column', columnType: 'Number', isPrimaryKey: true, isReadOnly: true },
-          label: { type: 'Column', columnType: 'String' },
-        },
-        records: [
-          { id: 1, label: 'sci-fi' },
-          { id: 2, label: 'classic' },
-        ],
-      },
-      bookTags: {
-        fields: {
-          bookId: { type: 'Column', columnType: 'Number', isPrimaryKey: true },
-          tagId: { type: 'Column', columnType: 'Number', isPrimaryKey: true },
-        },
-        records: [
-          { bookId: 1, tagId: 1 },
-          { bookId: 1, tagId: 2 },
-          { bookId: 2, tagId: 1 },
-        ],
-      },
     },
-  };
+  });
 }
 
 /** The bookstore as a data-source factory. */

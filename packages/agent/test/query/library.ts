@@ -1,17 +1,9 @@
 import { createInMemoryDataSource } from '@grove/datasource-toolkit';
 import type { Caller, Collection, DataSource } from '@grove/datasource-toolkit';
+import { createLibraryFixture, libraryCaller } from '@grove/datasource-toolkit/testing';
 
 /** Shared by the query, serializer and CSV tests. */
-export const caller: Caller = {
-  id: 1,
-  email: 'ada@example.com',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  team: 'Ops',
-  role: 'Admin',
-  tags: {},
-  timezone: 'Europe/Paris',
-};
+export const caller: Caller = libraryCaller;
 
 export const reviewId = '1b4e28ba-2fa1-41d2-883f-0016d3cca427';
 
@@ -20,127 +12,100 @@ export const reviewId = '1b4e28ba-2fa1-41d2-883f-0016d3cca427';
  * key and a to-many; logs without primary key.
  */
 export function library(): DataSource {
-  return createInMemoryDataSource({
-    collections: {
-      addresses: {
-        fields: {
-          id: { type: 'Column', columnType: 'Number', isPrimaryKey: true },
-          city: { type: 'Column', columnType: 'String' },
-        },
-        records: [{ id: 5, city: 'Tacoma' }],
-      },
-      persons: {
-        fields: {
-          id: { type: 'Column', columnType: 'Number', isPrimaryKey: true },
-          firstName: { type: 'Column', columnType: 'String' },
-          lastName: { type: 'Column', columnType: 'String' },
-          addressId: { type: 'Column', columnType: 'Number' },
+  return createInMemoryDataSource(
+    createLibraryFixture({
+      collections: ['authors', 'books', 'reviews'],
+      names: { authors: 'persons' },
+      fields: {
+        authors: {
+          addressId: 'Number',
           address: {
             type: 'ManyToOne',
             foreignCollection: 'addresses',
             foreignKey: 'addressId',
             foreignKeyTarget: 'id',
           },
-          books: {
-            type: 'OneToMany',
-            foreignCollection: 'books',
-            originKey: 'authorId',
-            originKeyTarget: 'id',
-          },
         },
-        records: [
-          { id: 3, firstName: 'Frank', lastName: 'Herbert', addressId: 5 },
-          { id: 4, firstName: 'Isaac', lastName: 'Asimov', addressId: null },
-        ],
-      },
-      books: {
-        fields: {
-          id: { type: 'Column', columnType: 'Number', isPrimaryKey: true },
-          title: { type: 'Column', columnType: 'String' },
-          publishedAt: { type: 'Column', columnType: 'Date' },
-          releaseDay: { type: 'Column', columnType: 'Dateonly' },
-          readingTime: { type: 'Column', columnType: 'Time' },
-          price: { type: 'Column', columnType: 'Number' },
-          isAvailable: { type: 'Column', columnType: 'Boolean' },
+        books: {
+          publishedAt: 'Date',
+          releaseDay: 'Dateonly',
+          readingTime: 'Time',
+          isAvailable: 'Boolean',
           status: {
             type: 'Column',
             columnType: 'Enum',
             enumValues: ['draft', 'review', 'published'],
           },
-          isbn: { type: 'Column', columnType: 'Uuid' },
-          metadata: { type: 'Column', columnType: 'Json' },
+          isbn: 'Uuid',
+          metadata: 'Json',
           summary: { type: 'Column', columnType: 'String', isSortable: false },
-          authorId: { type: 'Column', columnType: 'Number' },
-          author: {
-            type: 'ManyToOne',
-            foreignCollection: 'persons',
-            foreignKey: 'authorId',
-            foreignKeyTarget: 'id',
-          },
-          editorId: { type: 'Column', columnType: 'Number' },
+          editorId: 'Number',
           editor: {
             type: 'ManyToOne',
             foreignCollection: 'persons',
             foreignKey: 'editorId',
             foreignKeyTarget: 'id',
           },
-          reviews: {
-            type: 'OneToMany',
-            foreignCollection: 'reviews',
-            originKey: 'bookId',
-            originKeyTarget: 'id',
-          },
         },
-        records: [
+        reviews: {
+          id: { type: 'Column', columnType: 'Uuid', isPrimaryKey: true },
+          rating: null,
+          content: 'String',
+        },
+      },
+      records: {
+        authors: [
+          { id: 3, firstName: 'Frank', lastName: 'Herbert', addressId: 5 },
+          { id: 4, firstName: 'Isaac', lastName: 'Asimov', addressId: null },
+        ],
+        books: [
           { id: 12, title: 'Dune', status: 'published', price: 9.5, authorId: 3, editorId: 4 },
           { id: 9, title: 'Foundation, Book 1', status: 'draft', price: 7, authorId: 4 },
           { id: 14, title: 'Children of Dune', status: 'review', price: 11, authorId: 3 },
         ],
-        segments: { published: { field: 'status', operator: 'Equal', value: 'published' } },
+        reviews: [{ id: reviewId, content: 'Great', bookId: 12 }],
       },
-      reviews: {
-        fields: {
-          id: { type: 'Column', columnType: 'Uuid', isPrimaryKey: true },
-          content: { type: 'Column', columnType: 'String' },
-          bookId: { type: 'Column', columnType: 'Number' },
-          book: {
-            type: 'ManyToOne',
-            foreignCollection: 'books',
-            foreignKey: 'bookId',
-            foreignKeyTarget: 'id',
+      segments: {
+        books: { published: { field: 'status', operator: 'Equal', value: 'published' } },
+      },
+      extraCollections: {
+        addresses: {
+          fields: {
+            id: { type: 'Column', columnType: 'Number', isPrimaryKey: true },
+            city: { type: 'Column', columnType: 'String' },
+          },
+          records: [{ id: 5, city: 'Tacoma' }],
+        },
+        orderLines: {
+          fields: {
+            orderId: { type: 'Column', columnType: 'Number', isPrimaryKey: true },
+            sku: { type: 'Column', columnType: 'String', isPrimaryKey: true },
+            quantity: { type: 'Column', columnType: 'Number' },
+            notes: {
+              type: 'OneToMany',
+              foreignCollection: 'lineNotes',
+              originKey: 'sku',
+              originKeyTarget: 'sku',
+            },
+          },
+          records: [
+            { orderId: 7, sku: 'A-1', quantity: 2 },
+            { orderId: 7, sku: 'B-2', quantity: 1 },
+          ],
+        },
+        lineNotes: {
+          fields: {
+            id: { type: 'Column', columnType: 'Number', isPrimaryKey: true },
+            sku: { type: 'Column', columnType: 'String' },
           },
         },
-        records: [{ id: reviewId, content: 'Great', bookId: 12 }],
-      },
-      orderLines: {
-        fields: {
-          orderId: { type: 'Column', columnType: 'Number', isPrimaryKey: true },
-          sku: { type: 'Column', columnType: 'String', isPrimaryKey: true },
-          quantity: { type: 'Column', columnType: 'Number' },
-          notes: {
-            type: 'OneToMany',
-            foreignCollection: 'lineNotes',
-            originKey: 'sku',
-            originKeyTarget: 'sku',
-          },
-        },
-        records: [
-          { orderId: 7, sku: 'A-1', quantity: 2 },
-          { orderId: 7, sku: 'B-2', quantity: 1 },
-        ],
-      },
-      lineNotes: {
-        fields: {
-          id: { type: 'Column', columnType: 'Number', isPrimaryKey: true },
-          sku: { type: 'Column', columnType: 'String' },
+        logs: {
+          fields: { message: { type: 'Column', columnType: 'String' } },
+          records: [{ message: 'started' }],
         },
       },
-      logs: {
-        fields: { message: { type: 'Column', columnType: 'String' } },
-        records: [{ message: 'started' }],
-      },
-    },
-  });
+    }),
+  );
 }
 
 /** A collection of the library. */

@@ -5,18 +5,17 @@ import {
   type DataSource,
   type InMemoryDataSourceDefinition,
 } from '@grove/datasource-toolkit';
+import { createLibraryFixture, libraryCaller } from '@grove/datasource-toolkit/testing';
 
 /** A caller for the tests that evaluate forms. */
-export const caller: Caller = {
-  id: 1,
-  email: 'ada@example.com',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  team: 'Operations',
-  role: 'Admin',
-  tags: {},
-  timezone: 'Europe/Paris',
-};
+export const caller: Caller = { ...libraryCaller, team: 'Operations' };
+
+const readOnlyId = {
+  type: 'Column',
+  columnType: 'Number',
+  isPrimaryKey: true,
+  isReadOnly: true,
+} as const;
 
 /**
  * A library: authors ← books (ManyToOne `author`, inverse OneToMany `books`), authors ← profiles
@@ -25,95 +24,36 @@ export const caller: Caller = {
  * `book` has no inverse.
  */
 export function libraryDefinition(): InMemoryDataSourceDefinition {
-  return {
-    collections: {
-      authors: {
-        fields: {
-          id: { type: 'Column', columnType: 'Number', isPrimaryKey: true, isReadOnly: true },
-          name: { type: 'Column', columnType: 'String' },
-          books: {
-            type: 'OneToMany',
-            foreignCollection: 'books',
-            originKey: 'authorId',
-            originKeyTarget: 'id',
-          },
-          profile: {
-            type: 'OneToOne',
-            foreignCollection: 'profiles',
-            originKey: 'authorId',
-            originKeyTarget: 'id',
-          },
-        },
-        records: [
-          { id: 1, name: 'Frank Herbert' },
-          { id: 2, name: 'Ursula Le Guin' },
-        ],
-      },
+  return createLibraryFixture({
+    collections: ['authors', 'profiles', 'books', 'tags', 'bookTags'],
+    fields: {
+      authors: { id: readOnlyId, firstName: null, lastName: null, name: 'String' },
       profiles: {
-        fields: {
-          id: { type: 'Column', columnType: 'Uuid', isPrimaryKey: true },
-          authorId: { type: 'Column', columnType: 'Number', isReadOnly: true },
-          author: {
-            type: 'ManyToOne',
-            foreignCollection: 'authors',
-            foreignKey: 'authorId',
-            foreignKeyTarget: 'id',
-          },
-        },
+        id: { type: 'Column', columnType: 'Uuid', isPrimaryKey: true },
+        bio: null,
+        authorId: { type: 'Column', columnType: 'Number', isReadOnly: true },
       },
       books: {
-        fields: {
-          id: { type: 'Column', columnType: 'Number', isPrimaryKey: true, isReadOnly: true },
-          title: { type: 'Column', columnType: 'String' },
-          authorId: { type: 'Column', columnType: 'Number', defaultValue: 1 },
-          author: {
-            type: 'ManyToOne',
-            foreignCollection: 'authors',
-            foreignKey: 'authorId',
-            foreignKeyTarget: 'id',
-          },
-          tags: {
-            type: 'ManyToMany',
-            foreignCollection: 'tags',
-            throughCollection: 'bookTags',
-            originKey: 'bookId',
-            originKeyTarget: 'id',
-            foreignKey: 'tagId',
-            foreignKeyTarget: 'id',
-          },
-        },
-        records: [
-          { id: 1, title: 'Dune', authorId: 1 },
-          { id: 2, title: 'Earthsea', authorId: 2 },
-        ],
+        id: readOnlyId,
+        price: null,
+        authorId: { type: 'Column', columnType: 'Number', defaultValue: 1 },
       },
-      tags: {
-        fields: {
-          id: { type: 'Column', columnType: 'Number', isPrimaryKey: true },
-          label: { type: 'Column', columnType: 'String' },
-          books: {
-            type: 'ManyToMany',
-            foreignCollection: 'books',
-            throughCollection: 'bookTags',
-            originKey: 'tagId',
-            originKeyTarget: 'id',
-            foreignKey: 'bookId',
-            foreignKeyTarget: 'id',
-          },
-        },
-      },
-      bookTags: {
-        fields: {
-          bookId: { type: 'Column', columnType: 'Number', isPrimaryKey: true },
-          tagId: { type: 'Column', columnType: 'Number', isPrimaryKey: true },
-          book: {
-            type: 'ManyToOne',
-            foreignCollection: 'books',
-            foreignKey: 'bookId',
-            foreignKeyTarget: 'id',
-          },
-        },
-      },
+      bookTags: { tag: null },
+    },
+    records: {
+      authors: [
+        { id: 1, name: 'Frank Herbert' },
+        { id: 2, name: 'Ursula Le Guin' },
+      ],
+      profiles: [],
+      books: [
+        { id: 1, title: 'Dune', authorId: 1 },
+        { id: 2, title: 'Earthsea', authorId: 2 },
+      ],
+      tags: [],
+      bookTags: [],
+    },
+    extraCollections: {
       loans: {
         fields: {
           id: { type: 'Column', columnType: 'Number', isPrimaryKey: true },
@@ -127,7 +67,7 @@ export function libraryDefinition(): InMemoryDataSourceDefinition {
         },
       },
     },
-  };
+  });
 }
 
 /** Builds a customized data source over in-memory collections. */

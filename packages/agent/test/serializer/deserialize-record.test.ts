@@ -87,7 +87,7 @@ describe('deserializeRecord', () => {
     expect(thrown(() => deserializeRecord(books, body))).toMatchObject({
       name: 'MissingRelationError',
       message:
-        "The 'books.writer' relation was not found. Available relations are: ['author', 'editor', 'reviews']. Please check if the relation name is correct.",
+        "The 'books.writer' relation was not found. Available relations are: ['author', 'reviews', 'editor']. Please check if the relation name is correct.",
     });
   });
 

@@ -12,78 +12,46 @@ import {
   type PlainConditionTree,
   type RecordData,
 } from '@grove/datasource-toolkit';
+import { createLibraryFixture, libraryCaller } from '@grove/datasource-toolkit/testing';
 import { DataSourceCustomizer } from '../../src/data-source-customizer';
 
 /** The caller of every test (Paris timezone). */
-export const caller: Caller = {
-  id: 1,
-  email: 'ada@example.com',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  team: 'Operations',
-  role: 'Admin',
-  tags: {},
-  timezone: 'Europe/Paris',
-};
+export const caller: Caller = { ...libraryCaller, team: 'Operations' };
 
-/** authors ← books (authorId), books ↔ tags through bookTags; authors ← profiles (1-1). */
-export const libraryDefinition: InMemoryDataSourceDefinition = {
-  collections: {
-    authors: {
-      fields: {
-        id: { type: 'Column', columnType: 'Number', isPrimaryKey: true },
-        firstName: { type: 'Column', columnType: 'String' },
-        lastName: { type: 'Column', columnType: 'String' },
-        country: { type: 'Column', columnType: 'String' },
-      },
-      records: [
-        { id: 1, firstName: 'Frank', lastName: 'Herbert', country: 'US' },
-        { id: 2, firstName: 'Ursula', lastName: 'Le Guin', country: 'US' },
-        { id: 3, firstName: 'Jules', lastName: 'Verne', country: 'FR' },
-      ],
-    },
-    books: {
-      fields: {
-        id: { type: 'Column', columnType: 'Number', isPrimaryKey: true },
-        title: { type: 'Column', columnType: 'String' },
-        year: { type: 'Column', columnType: 'Number' },
-        authorId: { type: 'Column', columnType: 'Number' },
-        author: {
-          type: 'ManyToOne',
-          foreignCollection: 'authors',
-          foreignKey: 'authorId',
-          foreignKeyTarget: 'id',
-        },
-      },
-      records: [
-        { id: 1, title: 'Dune', year: 1965, authorId: 1 },
-        { id: 2, title: 'The Dispossessed', year: 1974, authorId: 2 },
-        { id: 3, title: 'Earthsea', year: 1968, authorId: 2 },
-        { id: 4, title: 'Around the World', year: 1872, authorId: 3 },
-      ],
-    },
-    tags: {
-      fields: {
-        id: { type: 'Column', columnType: 'Number', isPrimaryKey: true },
-        label: { type: 'Column', columnType: 'String' },
-      },
-      records: [
-        { id: 1, label: 'classic' },
-        { id: 2, label: 'space' },
-      ],
-    },
-    bookTags: {
-      fields: {
-        bookId: { type: 'Column', columnType: 'Number', isPrimaryKey: true },
-        tagId: { type: 'Column', columnType: 'Number', isPrimaryKey: true },
-      },
-      records: [
-        { bookId: 1, tagId: 2 },
-        { bookId: 4, tagId: 1 },
-      ],
-    },
+/**
+ * authors ← books (authorId, relation `author` only), tags and bookTags: plain rows (the tests
+ * declare the other relations through the customizer).
+ */
+export const libraryDefinition: InMemoryDataSourceDefinition = createLibraryFixture({
+  collections: ['authors', 'books', 'tags', 'bookTags'],
+  fields: {
+    authors: { books: null, country: 'String' },
+    books: { price: null, year: 'Number', tags: null },
+    tags: { books: null },
+    bookTags: { book: null, tag: null },
   },
-};
+  records: {
+    authors: [
+      { id: 1, firstName: 'Frank', lastName: 'Herbert', country: 'US' },
+      { id: 2, firstName: 'Ursula', lastName: 'Le Guin', country: 'US' },
+      { id: 3, firstName: 'Jules', lastName: 'Verne', country: 'FR' },
+    ],
+    books: [
+      { id: 1, title: 'Dune', year: 1965, authorId: 1 },
+      { id: 2, title: 'The Dispossessed', year: 1974, authorId: 2 },
+      { id: 3, title: 'Earthsea', year: 1968, authorId: 2 },
+      { id: 4, title: 'Around the World', year: 1872, authorId: 3 },
+    ],
+    tags: [
+      { id: 1, label: 'classic' },
+      { id: 2, label: 'space' },
+    ],
+    bookTags: [
+      { bookId: 1, tagId: 2 },
+      { bookId: 4, tagId: 1 },
+    ],
+  },
+});
 
 /** A fresh in-memory library. */
 export function createLibrary(): DataSource {

@@ -70,7 +70,12 @@ describe('conformance cases', () => {
       'conformanceFixture',
       'conformanceNow',
       'conformanceTimezones',
+      'createLibraryFixture',
+      'describeOrSkip',
+      'libraryCaller',
+      'missingEnv',
       'normalizeColumnValue',
+      'reportSkipped',
       'runCollectionConformanceSuite',
     ]);
   });

@@ -152,6 +152,9 @@ describe('event stream', () => {
     quiet.subscribeToEvents();
     await until(() => logs.some(line => line.startsWith('Error: no heartbeat')));
     await quiet.close();
+    expect(logs.filter(line => line.startsWith('Error:'))).toEqual([
+      'Error: no heartbeat from the event stream: is a proxy buffering it?',
+    ]);
   });
 
   it('leaves no timer behind after close(), while waiting to reconnect or streaming', async () => {

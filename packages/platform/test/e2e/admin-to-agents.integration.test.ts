@@ -15,6 +15,7 @@ import { countListeners, waitFor } from '../helpers/count-listeners';
 import { availableServers } from '../helpers/test-databases';
 import { startTestPlatform } from '../helpers/test-platform';
 import type { TestPlatform } from '../helpers/test-platform';
+import { describeOrSkip, missingEnv } from '@grove/datasource-toolkit/testing';
 
 jest.setTimeout(60_000);
 
@@ -208,10 +209,9 @@ describe.each(availableServers())(
 
 const postgres = availableServers().find(candidate => candidate.name === 'PostgreSQL');
 
-(postgres && redisUrl ? describe : describe.skip)(
-  `two platform processes on one PostgreSQL database and one Redis${
-    postgres && redisUrl ? '' : ': skipped, needs POSTGRES_URL and REDIS_URL'
-  }`,
+describeOrSkip(
+  missingEnv('POSTGRES_URL', 'REDIS_URL'),
+  'two platform processes on one PostgreSQL database and one Redis',
   () => {
     let first: TestPlatform;
     let second: Platform;

@@ -6,16 +6,17 @@ import { publicApiClient } from '../helpers/public-api-client';
 import { availableServers } from '../helpers/test-databases';
 import { startTestPlatform } from '../helpers/test-platform';
 import type { TestPlatform } from '../helpers/test-platform';
+import { describeOrSkip, missingEnv } from '@grove/datasource-toolkit/testing';
 
 const redisUrl = process.env.REDIS_URL;
 const postgres = availableServers().find(server => server.name === 'PostgreSQL');
-const runs = Boolean(postgres && redisUrl);
 const PER_MINUTE = 7;
 
 // Two platform processes of one deployment (one PostgreSQL database, one Redis): the public
 // API's counters and token states are the deployment's, not a process's.
-(runs ? describe : describe.skip)(
-  `the public API of a deployment of two processes${runs ? '' : ': skipped, needs POSTGRES_URL and REDIS_URL'}`,
+describeOrSkip(
+  missingEnv('POSTGRES_URL', 'REDIS_URL'),
+  'the public API of a deployment of two processes',
   () => {
     let first: TestPlatform;
     let second: Platform;

@@ -4,13 +4,14 @@ import { callAdmin } from '../helpers/admin-client';
 import { availableServers } from '../helpers/test-databases';
 import { startTestPlatform } from '../helpers/test-platform';
 import type { TestPlatform } from '../helpers/test-platform';
+import { describeOrSkip, missingEnv } from '@grove/datasource-toolkit/testing';
 
 const redisUrl = process.env.REDIS_URL;
 const postgres = availableServers().find(server => server.name === 'PostgreSQL');
-const runs = Boolean(postgres && redisUrl);
 
-(runs ? describe : describe.skip)(
-  `a deployment of several processes through Redis${runs ? '' : ': skipped, needs POSTGRES_URL and REDIS_URL'}`,
+describeOrSkip(
+  missingEnv('POSTGRES_URL', 'REDIS_URL'),
+  'a deployment of several processes through Redis',
   () => {
     let first: TestPlatform;
     let second: Platform;

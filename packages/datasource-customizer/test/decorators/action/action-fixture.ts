@@ -4,6 +4,7 @@ import {
   type Collection,
   type DataSource,
 } from '@grove/datasource-toolkit';
+import { createLibraryFixture, libraryCaller } from '@grove/datasource-toolkit/testing';
 import { ActionCollectionDecorator } from '../../../src/decorators/action/action-collection-decorator';
 import {
   DataSourceDecorator,
@@ -11,63 +12,35 @@ import {
 } from '../../../src/decorators/data-source-decorator';
 
 /** A caller in Paris. */
-export const caller: Caller = {
-  id: 1,
-  email: 'ada@example.com',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  team: 'Operations',
-  role: 'Admin',
-  tags: {},
-  timezone: 'Europe/Paris',
-};
+export const caller: Caller = { ...libraryCaller, team: 'Operations' };
 
 /** books → authors, and ratings with a composite primary key (bookId, userId). */
 export function createActionSource(): DataSource {
-  return createInMemoryDataSource({
-    collections: {
-      authors: {
-        fields: {
-          id: { type: 'Column', columnType: 'Number', isPrimaryKey: true },
-          name: { type: 'Column', columnType: 'String' },
-        },
-        records: [
+  return createInMemoryDataSource(
+    createLibraryFixture({
+      collections: ['authors', 'books'],
+      fields: { authors: { firstName: null, lastName: null, books: null, name: 'String' } },
+      records: {
+        authors: [
           { id: 1, name: 'Frank Herbert' },
           { id: 2, name: 'Ursula Le Guin' },
         ],
       },
-      books: {
-        fields: {
-          id: { type: 'Column', columnType: 'Number', isPrimaryKey: true },
-          title: { type: 'Column', columnType: 'String' },
-          price: { type: 'Column', columnType: 'Number' },
-          authorId: { type: 'Column', columnType: 'Number' },
-          author: {
-            type: 'ManyToOne',
-            foreignCollection: 'authors',
-            foreignKey: 'authorId',
-            foreignKeyTarget: 'id',
+      extraCollections: {
+        ratings: {
+          fields: {
+            bookId: { type: 'Column', columnType: 'Number', isPrimaryKey: true },
+            userId: { type: 'Column', columnType: 'Number', isPrimaryKey: true },
+            score: { type: 'Column', columnType: 'Number' },
           },
+          records: [
+            { bookId: 1, userId: 7, score: 5 },
+            { bookId: 3, userId: 8, score: 4 },
+          ],
         },
-        records: [
-          { id: 1, title: 'Dune', price: 10, authorId: 1 },
-          { id: 2, title: 'Children of Dune', price: 12, authorId: 1 },
-          { id: 3, title: 'Earthsea', price: 8, authorId: 2 },
-        ],
       },
-      ratings: {
-        fields: {
-          bookId: { type: 'Column', columnType: 'Number', isPrimaryKey: true },
-          userId: { type: 'Column', columnType: 'Number', isPrimaryKey: true },
-          score: { type: 'Column', columnType: 'Number' },
-        },
-        records: [
-          { bookId: 1, userId: 7, score: 5 },
-          { bookId: 3, userId: 8, score: 4 },
-        ],
-      },
-    },
-  });
+    }),
+  );
 }
 
 /** The action layer over a fresh in-memory source, and its raw collections (to spy on). */

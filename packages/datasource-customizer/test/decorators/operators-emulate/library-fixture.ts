@@ -1,43 +1,19 @@
 // The in-memory library shared by the QUERY decorators' tests.
 import { createInMemoryDataSource, type DataSource } from '@grove/datasource-toolkit';
+import { createLibraryFixture } from '@grove/datasource-toolkit/testing';
 
 export function createLibrary(): DataSource {
-  return createInMemoryDataSource({
-    collections: {
-      authors: {
-        fields: {
-          id: { type: 'Column', columnType: 'Number', isPrimaryKey: true },
-          firstName: { type: 'Column', columnType: 'String' },
-          lastName: { type: 'Column', columnType: 'String' },
-          books: {
-            type: 'OneToMany',
-            foreignCollection: 'books',
-            originKey: 'authorId',
-            originKeyTarget: 'id',
-          },
-        },
-        records: [
+  return createInMemoryDataSource(
+    createLibraryFixture({
+      collections: ['authors', 'books'],
+      fields: { books: { writer: 'String', publishedAt: 'Date' } },
+      records: {
+        authors: [
           { id: 1, firstName: 'Frank', lastName: 'Herbert' },
           { id: 2, firstName: 'Ursula', lastName: 'Le Guin' },
           { id: 3, firstName: 'Iain', lastName: 'Banks' },
         ],
-      },
-      books: {
-        fields: {
-          id: { type: 'Column', columnType: 'Number', isPrimaryKey: true },
-          title: { type: 'Column', columnType: 'String' },
-          writer: { type: 'Column', columnType: 'String' },
-          price: { type: 'Column', columnType: 'Number' },
-          publishedAt: { type: 'Column', columnType: 'Date' },
-          authorId: { type: 'Column', columnType: 'Number' },
-          author: {
-            type: 'ManyToOne',
-            foreignCollection: 'authors',
-            foreignKey: 'authorId',
-            foreignKeyTarget: 'id',
-          },
-        },
-        records: [
+        books: [
           {
             id: 1,
             title: 'Dune',
@@ -79,8 +55,8 @@ export function createLibrary(): DataSource {
             authorId: 2,
           },
         ],
-        segments: { cheap: { field: 'price', operator: 'LessThan', value: 11 } },
       },
-    },
-  });
+      segments: { books: { cheap: { field: 'price', operator: 'LessThan', value: 11 } } },
+    }),
+  );
 }

@@ -307,7 +307,7 @@ describe('OperatorsEmulateCollectionDecorator', () => {
       const { emulate } = build();
 
       expect(() => emulate.getCollection('books').emulateFieldOperator('titel', 'Like')).toThrow(
-        "The 'books.titel' field was not found. Available fields are: ['id', 'title', 'writer', 'price', 'publishedAt', 'authorId', 'author']. Please check if the field name is correct.",
+        "The 'books.titel' field was not found. Available fields are: ['id', 'title', 'price', 'writer', 'publishedAt', 'authorId', 'author']. Please check if the field name is correct.",
       );
     });
 

@@ -1,23 +1,12 @@
-import { createInMemoryDataSource, type Caller, type DataSource } from '@grove/datasource-toolkit';
+import { createInMemoryDataSource, type DataSource } from '@grove/datasource-toolkit';
+import { createLibraryFixture, libraryCaller } from '@grove/datasource-toolkit/testing';
 import { DataSourceDecorator } from '../../../src/decorators/data-source-decorator';
 import { OperatorsEquivalenceCollectionDecorator } from '../../../src/decorators/operators-equivalence/operators-equivalence-collection-decorator';
 import { RelationCollectionDecorator } from '../../../src/decorators/relation/relation-collection-decorator';
 
-export const caller: Caller = {
-  id: 1,
-  email: 'ada@example.com',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  team: 'Ops',
-  role: 'Admin',
-  tags: {},
-  timezone: 'Europe/Paris',
-};
+export const caller = libraryCaller;
 
 const pk = { type: 'Column', columnType: 'Number', isPrimaryKey: true } as const;
-const number = { type: 'Column', columnType: 'Number' } as const;
-const string = { type: 'Column', columnType: 'String' } as const;
-const date = { type: 'Column', columnType: 'Date' } as const;
 
 /**
  * publishers ← authors (native `publisher`) ; books (no native relation: `authorId` only) ;
@@ -47,22 +36,14 @@ export function createLibrary(bookCount?: number): DataSource {
           publishedAt: null,
         }));
 
-  return createInMemoryDataSource({
-    collections: {
-      publishers: {
-        fields: { id: pk, name: string },
-        records: [
-          { id: 1, name: 'Penguin' },
-          { id: 2, name: 'Gallimard' },
-        ],
-      },
-      authors: {
-        fields: {
-          id: pk,
-          firstName: string,
-          lastName: string,
-          publisherId: number,
-          bornAt: date,
+  return createInMemoryDataSource(
+    createLibraryFixture({
+      collections: ['authors', 'books', 'reviews'],
+      fields: {
+        authors: {
+          books: null,
+          publisherId: 'Number',
+          bornAt: 'Date',
           publisher: {
             type: 'ManyToOne',
             foreignCollection: 'publishers',
@@ -70,43 +51,44 @@ export function createLibrary(bookCount?: number): DataSource {
             foreignKeyTarget: 'id',
           },
         },
-        records: [
+        books: { author: null, reviews: null, publishedAt: 'Date' },
+        reviews: { rating: null, stars: 'Number' },
+      },
+      records: {
+        authors: [
           { id: 1, firstName: 'Ada', lastName: 'Lovelace', publisherId: 1, bornAt: null },
           { id: 2, firstName: 'Alan', lastName: 'Turing', publisherId: 2, bornAt: null },
           { id: 3, firstName: 'Grace', lastName: 'Hopper', publisherId: null, bornAt: null },
         ],
-      },
-      books: {
-        fields: { id: pk, title: string, authorId: number, price: number, publishedAt: date },
-        records: books,
-      },
-      reviews: {
-        fields: {
-          id: pk,
-          bookId: number,
-          stars: number,
-          book: {
-            type: 'ManyToOne',
-            foreignCollection: 'books',
-            foreignKey: 'bookId',
-            foreignKeyTarget: 'id',
-          },
-        },
-        records: [
+        books,
+        reviews: [
           { id: 1, bookId: 1, stars: 5 },
           { id: 2, bookId: 3, stars: 4 },
           { id: 3, bookId: 4, stars: 2 },
         ],
       },
-      bios: {
-        fields: { id: pk, authorId: number, text: string },
-        records: [
-          { id: 1, authorId: 1, text: 'Analyst' },
-          { id: 2, authorId: 2, text: 'Codebreaker' },
-        ],
+      extraCollections: {
+        publishers: {
+          fields: { id: pk, name: { type: 'Column', columnType: 'String' } },
+          records: [
+            { id: 1, name: 'Penguin' },
+            { id: 2, name: 'Gallimard' },
+          ],
+        },
+        bios: {
+          fields: {
+            id: pk,
+            authorId: { type: 'Column', columnType: 'Number' },
+            text: { type: 'Column', columnType: 'String' },
+          },
+          records: [
+            { id: 1, authorId: 1, text: 'Analyst' },
+            { id: 2, authorId: 2, text: 'Codebreaker' },
+          ],
+        },
       },
-    },
-  });
+    }),
+  );
 }
 
 /** in-memory → equivalence → relation: the relation layer as the stack places it. */

@@ -86,9 +86,9 @@ describe('RelationCollectionDecorator.addRelation', () => {
     expect(Object.keys(layer.getCollection('books').schema.fields)).toEqual([
       'id',
       'title',
-      'authorId',
       'price',
       'publishedAt',
+      'authorId',
       'author',
     ]);
   });
@@ -144,7 +144,7 @@ describe('RelationCollectionDecorator.addRelation', () => {
         name: 'MissingColumnError',
         message:
           "Cannot add the relation 'books.author': The 'books.writerId' column was not found. " +
-          "Available columns are: ['id', 'title', 'authorId', 'price', 'publishedAt']. " +
+          "Available columns are: ['id', 'title', 'price', 'publishedAt', 'authorId']. " +
           'Please check if the column name is correct.',
       }),
     );
@@ -161,7 +161,7 @@ describe('RelationCollectionDecorator.addRelation', () => {
       }),
     ).toThrow(
       "Cannot add the relation 'reviews.sameBook': The 'reviews.book' column was not found. " +
-        "Available columns are: ['id', 'bookId', 'stars']. Please check if the column name is correct.",
+        "Available columns are: ['id', 'stars', 'bookId']. Please check if the column name is correct.",
     );
   });
 

@@ -140,7 +140,7 @@ describe('SegmentCollectionDecorator', () => {
     await expect(ids(books, { segment: 'bad' })).rejects.toMatchObject({
       name: 'MissingFieldError',
       message:
-        "Invalid segment 'bad' on collection 'books': Invalid condition on field 'titel' with operator 'Equal': The 'books.titel' field was not found. Available fields are: ['id', 'title', 'writer', 'price', 'publishedAt', 'authorId', 'author']. Please check if the field name is correct.",
+        "Invalid segment 'bad' on collection 'books': Invalid condition on field 'titel' with operator 'Equal': The 'books.titel' field was not found. Available fields are: ['id', 'title', 'price', 'writer', 'publishedAt', 'authorId', 'author']. Please check if the field name is correct.",
     });
   });
 

@@ -213,7 +213,7 @@ describe('SortEmulateCollectionDecorator', () => {
       const { books } = build();
 
       expect(() => books.emulateFieldSorting('titel')).toThrow(
-        "The 'books.titel' field was not found. Available fields are: ['id', 'title', 'writer', 'price', 'publishedAt', 'authorId', 'author']. Please check if the field name is correct.",
+        "The 'books.titel' field was not found. Available fields are: ['id', 'title', 'price', 'writer', 'publishedAt', 'authorId', 'author']. Please check if the field name is correct.",
       );
     });
 

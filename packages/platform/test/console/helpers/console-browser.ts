@@ -3,6 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 
 import { AxeBuilder } from '@axe-core/playwright';
+import { describeOrSkip } from '@grove/datasource-toolkit/testing';
 import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 
@@ -20,18 +21,15 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const hasChromium = existsSync(CHROMIUM_PATH);
 
 /**
- * `describe` when Chromium is installed; otherwise one skipped suite that says why, so a run
- * without the browser reports what it did not test.
+ * `describe` when Chromium is installed; otherwise the suite's tests are reported skipped, with
+ * one line that says why, so a run without the browser reports what it did not test.
  */
 export function describeInBrowser(name: string, body: () => void): void {
-  if (hasChromium) {
-    describe(name, body);
-
-    return;
-  }
-  describe.skip(`${name}: skipped, no Chromium at ${CHROMIUM_PATH} (apt-get install chromium)`, () => {
-    it('needs Debian chromium', () => undefined);
-  });
+  describeOrSkip(
+    hasChromium ? undefined : `no Chromium at ${CHROMIUM_PATH} (apt-get install chromium)`,
+    name,
+    body,
+  );
 }
 
 /**

@@ -7,6 +7,7 @@ import { availableServers } from '../../helpers/test-databases';
 import { openEventStream } from '../../helpers/sse-reader';
 import { createTestPlatformDatabase, startTestPlatform } from '../../helpers/test-platform';
 import type { TestPlatform } from '../../helpers/test-platform';
+import { describeOrSkip, missingEnv } from '@grove/datasource-toolkit/testing';
 
 describe.each(availableServers())('event stream on $name', server => {
   let test: TestPlatform;
@@ -145,41 +146,33 @@ describe('event stream of a platform mounted in a host server', () => {
 
 const redisUrl = process.env.REDIS_URL;
 
-(redisUrl ? describe : describe.skip)(
-  `event stream across platform processes${redisUrl ? '' : ': skipped, no REDIS_URL in the environment'}`,
-  () => {
-    it('forwards an event published by another process of the deployment', async () => {
-      const first = await startTestPlatform({ name: 'SQLite', url: 'sqlite' }, { redisUrl });
-      const second = await createPlatform({
-        port: 0,
-        logger: () => undefined,
-        redisUrl,
-        database: first.database.options,
-      });
-      try {
-        const stream = await openEventStream(
-          first.platform.url,
-          first.platform.bootstrap!.envSecret,
-        );
-        await stream.next();
-        // The Redis channel is shared by every test run: a random rendering id marks ours.
-        const renderingId = Math.floor(Math.random() * 1e9);
-        await second.context.events.publish({
-          environmentId: first.platform.bootstrap!.environment.id,
-          name: 'refresh-renderings',
-          data: { renderingIds: [renderingId] },
-        });
-
-        expect(
-          await stream.until(
-            event => event.data === JSON.stringify({ renderingIds: [renderingId] }),
-          ),
-        ).toEqual({ event: 'refresh-renderings', data: `{"renderingIds":[${renderingId}]}` });
-        stream.abort();
-      } finally {
-        await second.close();
-        await first.stop();
-      }
+describeOrSkip(missingEnv('REDIS_URL'), 'event stream across platform processes', () => {
+  it('forwards an event published by another process of the deployment', async () => {
+    const first = await startTestPlatform({ name: 'SQLite', url: 'sqlite' }, { redisUrl });
+    const second = await createPlatform({
+      port: 0,
+      logger: () => undefined,
+      redisUrl,
+      database: first.database.options,
     });
-  },
-);
+    try {
+      const stream = await openEventStream(first.platform.url, first.platform.bootstrap!.envSecret);
+      await stream.next();
+      // The Redis channel is shared by every test run: a random rendering id marks ours.
+      const renderingId = Math.floor(Math.random() * 1e9);
+      await second.context.events.publish({
+        environmentId: first.platform.bootstrap!.environment.id,
+        name: 'refresh-renderings',
+        data: { renderingIds: [renderingId] },
+      });
+
+      expect(
+        await stream.until(event => event.data === JSON.stringify({ renderingIds: [renderingId] })),
+      ).toEqual({ event: 'refresh-renderings', data: `{"renderingIds":[${renderingId}]}` });
+      stream.abort();
+    } finally {
+      await second.close();
+      await first.stop();
+    }
+  });
+});

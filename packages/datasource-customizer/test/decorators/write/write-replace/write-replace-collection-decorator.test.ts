@@ -43,7 +43,7 @@ describe('WriteReplaceCollectionDecorator', () => {
     test('refuses an unknown field', () => {
       expect(() => write.getCollection('authors').replaceFieldWriting('nope', splitName)).toThrow(
         "The 'authors.nope' field was not found. Available fields are: ['id', 'firstName', " +
-          "'lastName', 'fullName', 'age', 'birthDate', 'profile', 'books']. " +
+          "'lastName', 'fullName', 'age', 'birthDate', 'books', 'profile']. " +
           'Please check if the field name is correct.',
       );
     });
