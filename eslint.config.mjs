@@ -1,11 +1,65 @@
-// One flat config for the whole monorepo.
+// One flat config for the whole monorepo (the rules are explained in docs/style.md#lint).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+/**
+ * The dependency rules of the architecture, as `no-restricted-imports` patterns per package
+ * folder (docs/style.md#lint). `scripts/check-architecture.mjs` checks the same rules on the
+ * package.json files and on dynamic imports and `require`, which this rule does not see.
+ */
+const noAppsImport = {
+  regex: '(^|/)apps/|^@grove/reference-server(/|$)',
+  message: 'Nothing imports from apps/: they are the top of the graph.',
+};
+const groveOtherThanToolkit = {
+  regex: '^@grove/(?!datasource-toolkit(/|$))',
+  message: 'The customizer and the SQL data source depend on the toolkit only.',
+};
+const architecture = [
+  {
+    files: ['packages/datasource-toolkit/**'],
+    patterns: [
+      { regex: '^@grove/', message: 'The toolkit imports no @grove package.' },
+      noAppsImport,
+    ],
+  },
+  { files: ['packages/datasource-customizer/**'], patterns: [groveOtherThanToolkit, noAppsImport] },
+  { files: ['packages/datasource-sql/**'], patterns: [groveOtherThanToolkit, noAppsImport] },
+  {
+    files: ['packages/mcp-server/**'],
+    patterns: [
+      {
+        regex: '^@grove/agent(/|$)',
+        message: 'The MCP server never imports the agent (the agent embeds the MCP server).',
+      },
+      noAppsImport,
+    ],
+  },
+];
+
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/coverage/**', '**/.turbo/**', '**/*.js', '**/*.mjs', '**/*.cjs'] },
+  {
+    ignores: ['**/dist/**', '**/coverage/**', '**/.turbo/**', '**/*.js', '**/*.mjs', '**/*.cjs'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+  },
+  {
+    // The console's browser app is its own TypeScript project (DOM, JSX); the project service
+    // only finds the tsconfig.json next to it.
+    files: ['packages/console/src/app/**'],
+    languageOptions: {
+      parserOptions: {
+        projectService: false,
+        project: './packages/console/tsconfig.app.json',
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+  },
   {
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
@@ -21,10 +75,29 @@ export default tseslint.config(
         },
         { selector: 'ExportDefaultDeclaration', message: 'Use named exports.' },
       ],
+      // Typed rules: the design in the linter.
+      '@typescript-eslint/switch-exhaustiveness-check': [
+        'error',
+        { considerDefaultExhaustiveForUnions: true, requireDefaultForNonUnion: false },
+      ],
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-unnecessary-type-assertion': 'error',
+      '@typescript-eslint/consistent-type-imports': [
+        'error',
+        { prefer: 'type-imports', fixStyle: 'separate-type-imports' },
+      ],
+      '@typescript-eslint/consistent-type-exports': 'error',
+      'max-params': ['error', { max: 4 }],
+      'no-restricted-imports': ['error', { patterns: [noAppsImport] }],
     },
   },
+  ...architecture.map(({ files, patterns }) => ({
+    files,
+    rules: { 'no-restricted-imports': ['error', { patterns }] },
+  })),
   {
+    // Tests: `it.each` tables hand their columns to the test as positional parameters.
     files: ['**/test/**/*.ts'],
-    rules: { 'no-restricted-syntax': 'off' },
+    rules: { 'no-restricted-syntax': 'off', 'max-params': 'off' },
   },
 );
