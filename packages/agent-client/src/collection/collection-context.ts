@@ -1,7 +1,6 @@
 import { GroveError, ValidationError } from '@grove/datasource-toolkit';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { AgentHttp } from '../http/agent-http';
 import type { DeserializeOptions } from '../jsonapi/deserialize-records';
 import { listQuery } from '../query/list-options';
@@ -119,7 +118,7 @@ export async function requestCsv(
   });
   if (response.body === null) return Readable.from([]);
 
-  return Readable.fromWeb(response.body as unknown as NodeReadableStream<Uint8Array>);
+  return Readable.fromWeb(response.body);
 }
 
 /**
