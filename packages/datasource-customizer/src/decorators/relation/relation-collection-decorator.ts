@@ -1,5 +1,5 @@
+import type { ConditionTreeLeaf } from '@grove/datasource-toolkit';
 import {
-  ConditionTreeLeaf,
   PaginatedFilter,
   ValidationError,
   isToOne,

@@ -5,10 +5,7 @@ import {
   type DataSource,
 } from '@grove/datasource-toolkit';
 import { ActionCollectionDecorator } from '../../../src/decorators/action/action-collection-decorator';
-import {
-  DataSourceDecorator,
-  type CollectionDecoratorConstructor,
-} from '../../../src/decorators/data-source-decorator';
+import { DataSourceDecorator } from '../../../src/decorators/data-source-decorator';
 
 /** A caller in Paris. */
 export const caller: Caller = {
@@ -78,10 +75,7 @@ export function setup(): {
   rawBooks: Collection;
 } {
   const raw = createActionSource();
-  const layer = new DataSourceDecorator(
-    raw,
-    ActionCollectionDecorator as unknown as CollectionDecoratorConstructor<ActionCollectionDecorator>,
-  );
+  const layer = new DataSourceDecorator(raw, ActionCollectionDecorator);
 
   return {
     raw,
