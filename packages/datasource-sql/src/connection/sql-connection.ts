@@ -117,9 +117,9 @@ export class SqlConnection {
           options.dialect === 'mysql' || options.dialect === 'mariadb'
             ? String(
                 (
-                  (await sequelize.query('SELECT VERSION() AS v', {
+                  await sequelize.query<Row>('SELECT VERSION() AS v', {
                     type: QueryTypes.SELECT,
-                  })) as Row[]
+                  })
                 )[0]?.v,
               )
             : '';
@@ -164,11 +164,11 @@ export class SqlConnection {
       }
     }
 
-    return (await this.sequelize.query(sql, {
+    return await this.sequelize.query<Row>(sql, {
       type: QueryTypes.SELECT,
       ...(bind.length ? { bind: [...bind] } : {}),
       transaction,
-    })) as Row[];
+    });
   }
 
   /**
@@ -191,11 +191,11 @@ export class SqlConnection {
   runReturning(sql: string, bind: readonly unknown[] = []): Promise<Row[]> {
     return this.write(
       async transaction =>
-        (await this.sequelize.query(sql, {
+        await this.sequelize.query<Row>(sql, {
           type: QueryTypes.SELECT,
           ...(bind.length ? { bind: [...bind] } : {}),
           transaction,
-        })) as Row[],
+        }),
     );
   }
 

@@ -33,11 +33,11 @@ export const runMysqlNativeQuery: NativeQueryRunner = async context => {
     // would otherwise run in a new, writable transaction.
     await sequelize.query('SET SESSION TRANSACTION READ ONLY', { transaction, logging: false });
     await sequelize.query('START TRANSACTION READ ONLY', { transaction, logging: false });
-    const rows = (await sequelize.query(sql, {
+    const rows = await sequelize.query<Record<string, unknown>>(sql, {
       type: QueryTypes.SELECT,
       ...(bind.length ? { bind: [...bind] } : {}),
       transaction,
-    })) as Record<string, unknown>[];
+    });
     await sequelize.query('ROLLBACK', { transaction, logging: false });
 
     return rows;

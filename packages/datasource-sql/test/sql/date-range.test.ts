@@ -6,7 +6,7 @@ import {
   type ConditionTree,
 } from '@grove/datasource-toolkit';
 import type { IntrospectedColumn, IntrospectedTable } from '../../src';
-import { buildTableModel, type TableModel } from '../../src/schema/table-model';
+import { buildTableModel } from '../../src/schema/table-model';
 import { buildAggregate } from '../../src/sql/build-aggregate';
 import { dateRangeOf } from '../../src/sql/date-range';
 import { MysqlDialect } from '../../src/sql/mysql-dialect';
@@ -135,7 +135,7 @@ const orders: IntrospectedTable = {
   ],
 };
 const model = buildTableModel(orders, false, () => undefined).model;
-const registry: ModelRegistry = { model: () => model as TableModel, relation: () => undefined };
+const registry: ModelRegistry = { model: () => model, relation: () => undefined };
 const byMonth = new Aggregation({
   operation: 'Count',
   groups: [{ field: 'ordered_at', operation: 'Month' }],
