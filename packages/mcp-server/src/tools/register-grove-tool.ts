@@ -49,7 +49,7 @@ export function registerGroveTool<I extends z.ZodRawShape, O extends z.ZodRawSha
       );
     }
     try {
-      return toolResult((await definition.run(args, context)) as Record<string, unknown>);
+      return toolResult(await definition.run(args, context));
     } catch (error) {
       const message = describeToolError(error);
       context.logger('Debug', `MCP tool ${name} failed: ${message}`);
