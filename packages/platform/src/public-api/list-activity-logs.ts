@@ -100,7 +100,7 @@ export async function listActivityLogs(
     order: keysetOrder(query.order),
     limit: query.limit,
   });
-  const rows = found.map(row => row.get({ plain: true }) as ActivityLogRow);
+  const rows = found.map(row => row.get({ plain: true }));
   const users = await loadUsers(
     context.db,
     rows.map(row => row.userId),
