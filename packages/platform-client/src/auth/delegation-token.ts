@@ -1,5 +1,4 @@
 import { GroveError } from '@grove/datasource-toolkit';
-import type { JWTPayload } from 'jose';
 import { loadJose } from './load-jose';
 
 import type { SessionTokenClaims } from './session-token';
@@ -53,7 +52,7 @@ export async function signDelegationToken(
   const iat = options.now ?? Math.floor(Date.now() / 1000);
   const { SignJWT } = await loadJose();
 
-  return new SignJWT({ ...claims, grove_delegation: { ...delegation } } as JWTPayload)
+  return new SignJWT({ ...claims, grove_delegation: { ...delegation } })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setAudience(DELEGATION_AUDIENCE)
     .setIssuedAt(iat)
@@ -91,7 +90,7 @@ export async function verifyDelegationToken(
       throw new Error('grove_delegation is not an object');
     }
 
-    return payload as SessionTokenClaims;
+    return payload;
   } catch (cause) {
     throw new GroveError('UnauthorizedError', 'Authentication Error', { cause });
   }

@@ -1,5 +1,4 @@
 import { GroveError } from '@grove/datasource-toolkit';
-import type { JWTPayload } from 'jose';
 import { loadJose } from './load-jose';
 
 /** Options of {@link signSessionToken}. */
@@ -50,7 +49,7 @@ export async function signSessionToken(
   const iat = options.now ?? Math.floor(Date.now() / 1000);
   const { SignJWT } = await loadJose();
 
-  return new SignJWT({ ...claims } as JWTPayload)
+  return new SignJWT({ ...claims })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setIssuedAt(iat)
     .setExpirationTime(iat + options.expiresInSeconds)
@@ -84,7 +83,7 @@ export async function verifySessionToken(
       ...(options.now === undefined ? {} : { currentDate: new Date(options.now * 1000) }),
     });
 
-    return payload as SessionTokenClaims;
+    return payload;
   } catch (cause) {
     throw new GroveError('UnauthorizedError', 'Authentication Error', { cause });
   }
