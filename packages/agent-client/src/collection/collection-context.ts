@@ -88,18 +88,25 @@ export function selectionBody(collection: string, ids: readonly RecordId[]): unk
   };
 }
 
+/** Where {@link requestCsv} asks for an export. */
+export interface CsvTarget {
+  /** The path of the records (`/forest/books`), without `.csv`. */
+  readonly path: string;
+  /** The collection name the agent keys the projection with. */
+  readonly fieldsKey: string;
+  /** The fallback fields, from the schema. */
+  readonly columns: readonly string[] | undefined;
+}
+
 /**
  * Requests a CSV export and returns its body as a Node stream (errors are thrown before).
- * `fieldsKey` is the collection name the agent keys the projection with; `columns` the fallback
- * fields from the schema.
  */
 export async function requestCsv(
   http: AgentHttp,
-  path: string,
-  fieldsKey: string,
+  target: CsvTarget,
   options: CsvExportOptions,
-  columns: readonly string[] | undefined,
 ): Promise<Readable> {
+  const { path, fieldsKey, columns } = target;
   const fields = options.fields ?? columns;
   if (fields === undefined || fields.length === 0) {
     throw new ValidationError(
