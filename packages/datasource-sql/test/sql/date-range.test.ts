@@ -141,14 +141,11 @@ const byMonth = new Aggregation({
   groups: [{ field: 'ordered_at', operation: 'Month' }],
 });
 const monthSql = (dialect: SqlDialect, tree: ConditionTree | null, timezone = 'Europe/Paris') =>
-  buildAggregate(
-    registry,
-    dialect,
-    'orders',
-    new Filter({ conditionTree: tree }),
-    byMonth,
+  buildAggregate(registry, dialect, 'orders', {
+    filter: new Filter({ conditionTree: tree }),
+    aggregation: byMonth,
     timezone,
-  );
+  });
 const year2024 = and(
   leaf('GreaterThanOrEqual', '2024-01-01T00:00:00Z'),
   leaf('LessThan', '2025-01-01T00:00:00Z'),
