@@ -28,15 +28,19 @@ interface ProfiledProcess {
   stop(): Promise<void>;
 }
 
+/** What {@link startProfiled} starts: the kind's name, the target, where, and with which flags. */
+interface ProfiledOptions {
+  readonly name: string;
+  readonly targetName: TargetName;
+  readonly context: ValidationContext;
+  readonly databaseUrl: string;
+  readonly sandboxUrl: string;
+  readonly nodeFlags: readonly string[];
+}
+
 /** An agent of the sandbox, or (Grove-only kinds) the Grove stack's process that serves the kind. */
-async function startProfiled(
-  name: string,
-  targetName: TargetName,
-  context: ValidationContext,
-  databaseUrl: string,
-  sandboxUrl: string,
-  nodeFlags: readonly string[],
-): Promise<ProfiledProcess> {
+async function startProfiled(options: ProfiledOptions): Promise<ProfiledProcess> {
+  const { name, targetName, context, databaseUrl, sandboxUrl, nodeFlags } = options;
   if (!(stackKindNames as readonly string[]).includes(name)) {
     const [kind] = selectKinds(name);
     if (!kind) throw new Error('--profile needs a kind');
@@ -94,14 +98,14 @@ export async function runProfile(
   const directory = mkdtempSync(join(tmpdir(), `grove-bench-prof-${targetName}-`));
   let windowStart = Number.NEGATIVE_INFINITY;
   try {
-    const profiled = await startProfiled(
-      options.profile,
+    const profiled = await startProfiled({
+      name: options.profile,
       targetName,
       context,
-      database.url,
+      databaseUrl: database.url,
       sandboxUrl,
-      ['--cpu-prof', `--cpu-prof-dir=${directory}`],
-    );
+      nodeFlags: ['--cpu-prof', `--cpu-prof-dir=${directory}`],
+    });
     const { kind } = profiled;
     try {
       await validateKind(kind, profiled, context);

@@ -48,7 +48,8 @@ async function main(): Promise<void> {
   };
   process.stdout.write(`${JSON.stringify(ready)}\n`);
   const stop = () => {
-    platform.close().finally(() => process.exit(0));
+    // A signal handler: nothing awaits it, and the process exits (0) whatever the close did.
+    void platform.close().finally(() => process.exit(0));
   };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);

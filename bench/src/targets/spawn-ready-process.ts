@@ -58,7 +58,7 @@ export function spawnReadyProcess<Ready>(
       clearTimeout(timer);
       reject(new Error(`${options.label} exited (${code}) before it was ready.\n${errors}`));
     });
-    const lines = createInterface({ input: child.stdout! });
+    const lines = createInterface({ input: child.stdout });
     lines.on('line', line => {
       if (!line.startsWith('{"ready"')) return;
       clearTimeout(timer);

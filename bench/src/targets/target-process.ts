@@ -43,7 +43,7 @@ async function startVendor(
   agent.mountOnStandaloneServer(options.port ?? 0, '127.0.0.1');
   await agent.start();
 
-  return { port: agent.standaloneServerPort as number, stop: () => agent.stop() };
+  return { port: agent.standaloneServerPort, stop: () => agent.stop() };
 }
 
 async function main(): Promise<void> {
@@ -53,8 +53,9 @@ async function main(): Promise<void> {
   const ready: TargetReady = { ready: true, port: target.port };
   process.stdout.write(`${JSON.stringify(ready)}\n`);
   const stop = () => {
-    // --cpu-prof writes its profile on a normal exit: stop the agent, then exit.
-    target.stop().finally(() => process.exit(0));
+    // --cpu-prof writes its profile on a normal exit: stop the agent, then exit (a signal handler:
+    // nothing awaits it, and the process exits whatever the stop did).
+    void target.stop().finally(() => process.exit(0));
   };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);

@@ -65,19 +65,14 @@ export class CollectionCustomizer<
   /** Loads a plugin on this collection. @example `books.use(addAuditFields, { by: 'email' })` */
   use<Options>(plugin: Plugin<Options, S>, options?: Options): this {
     return this.push(({ logger }) =>
-      plugin(
-        this.dataSourceCustomizer,
-        this as unknown as CollectionCustomizer<S>,
-        options as Options,
-        logger,
-      ),
+      plugin(this.dataSourceCustomizer, this, options as Options, logger),
     );
   }
 
   /** Adds an action. @example `books.addAction('Archive', { scope: 'Bulk', execute })` */
   addAction(name: string, definition: ActionDefinition<S, N>): this {
     return this.push(({ stack }) =>
-      stack.action.getCollection(this.name).addAction(name, definition as ActionDefinition),
+      stack.action.getCollection(this.name).addAction(name, definition),
     );
   }
 
@@ -99,7 +94,7 @@ export class CollectionCustomizer<
       const layer = definition.dependencies
         ? chooseComputedLayer(stack, this.name, definition.dependencies)
         : stack.lateComputed.getCollection(this.name);
-      layer.registerComputed(name, definition as ComputedDefinition);
+      layer.registerComputed(name, definition);
     });
   }
 
@@ -157,7 +152,7 @@ export class CollectionCustomizer<
    */
   replaceFieldWriting(name: TColumnName<S, N>, definition: WriteDefinition<S, N>): this {
     return this.push(({ stack }) =>
-      stack.write.getCollection(this.name).replaceFieldWriting(name, definition as WriteDefinition),
+      stack.write.getCollection(this.name).replaceFieldWriting(name, definition),
     );
   }
 
@@ -255,9 +250,7 @@ export class CollectionCustomizer<
     handler: HookDefinition<P, T, S, N>,
   ): this {
     return this.push(({ stack }) =>
-      stack.hook
-        .getCollection(this.name)
-        .addHook(position, type, handler as unknown as HookDefinition<P, T>),
+      stack.hook.getCollection(this.name).addHook(position, type, handler),
     );
   }
 
@@ -340,7 +333,7 @@ export class CollectionCustomizer<
   /** Adds a record chart. @example `books.addChart('sales', (ctx, result) => result.value(42))` */
   addChart(name: string, definition: CollectionChartDefinition<S, N>): this {
     return this.push(({ stack }) =>
-      stack.chart.getCollection(this.name).addChart(name, definition as CollectionChartDefinition),
+      stack.chart.getCollection(this.name).addChart(name, definition),
     );
   }
 
@@ -350,7 +343,7 @@ export class CollectionCustomizer<
    */
   overrideCreate(handler: CreateOverrideHandler<S, N>): this {
     return this.push(({ stack }) =>
-      stack.override.getCollection(this.name).addCreateHandler(handler as CreateOverrideHandler),
+      stack.override.getCollection(this.name).addCreateHandler(handler),
     );
   }
 
@@ -360,7 +353,7 @@ export class CollectionCustomizer<
    */
   overrideUpdate(handler: UpdateOverrideHandler<S, N>): this {
     return this.push(({ stack }) =>
-      stack.override.getCollection(this.name).addUpdateHandler(handler as UpdateOverrideHandler),
+      stack.override.getCollection(this.name).addUpdateHandler(handler),
     );
   }
 
@@ -370,7 +363,7 @@ export class CollectionCustomizer<
    */
   overrideDelete(handler: DeleteOverrideHandler<S, N>): this {
     return this.push(({ stack }) =>
-      stack.override.getCollection(this.name).addDeleteHandler(handler as DeleteOverrideHandler),
+      stack.override.getCollection(this.name).addDeleteHandler(handler),
     );
   }
 
@@ -383,7 +376,7 @@ export class CollectionCustomizer<
 
   private addRelation(name: string, definition: RelationDefinition<S, N>): this {
     return this.push(({ stack }) =>
-      stack.relation.getCollection(this.name).addRelation(name, definition as RelationDefinition),
+      stack.relation.getCollection(this.name).addRelation(name, definition),
     );
   }
 

@@ -92,9 +92,7 @@ export class DataSourceCustomizer<S extends TSchema = TUntypedSchema> {
 
   /** Adds a data-source-level chart. */
   addChart(name: string, definition: DataSourceChartDefinition<S>): this {
-    this.queue.push(({ stack }) =>
-      stack.chart.addChart(name, definition as DataSourceChartDefinition),
-    );
+    this.queue.push(({ stack }) => stack.chart.addChart(name, definition));
 
     return this;
   }

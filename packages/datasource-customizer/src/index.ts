@@ -121,6 +121,7 @@ export {
   HookBeforeAggregateContext,
   HookAfterAggregateContext,
 } from './decorators/hook/context/aggregate-hook-contexts';
+export type { AggregateHookRequest } from './decorators/hook/context/aggregate-hook-contexts';
 
 // Overrides
 export {

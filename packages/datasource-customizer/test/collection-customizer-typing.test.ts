@@ -1,4 +1,4 @@
-import { DataSourceCustomizer } from '../src/data-source-customizer';
+import type { DataSourceCustomizer } from '../src/data-source-customizer';
 
 // A hand-written `Schema`, as `generateTypings` writes it. The `@ts-expect-error` lines are the
 // test: `tsc --noEmit` fails if any of them compiles.

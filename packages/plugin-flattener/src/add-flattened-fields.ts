@@ -1,5 +1,5 @@
 import type { CollectionCustomizer } from '@grove/datasource-customizer';
-import type { ColumnSchema, ColumnType } from '@grove/datasource-toolkit';
+import type { ColumnSchema } from '@grove/datasource-toolkit';
 import { foldWrites } from './fold-writes';
 import { readNested } from './nested-values';
 import { isNestedEnum, type TypedPath } from './type-tree';
@@ -35,7 +35,7 @@ export function addFlattenedFields(options: FlattenedFieldsOptions): string[] {
     const name = [columnName, ...segments].join(separator);
     fields.set(name, segments);
     collection.addField(name, {
-      columnType: (isNestedEnum(type) ? 'Enum' : type) as ColumnType,
+      columnType: isNestedEnum(type) ? 'Enum' : type,
       ...(isNestedEnum(type) ? { enumValues: [...type.enumValues] } : {}),
       dependencies: [columnName],
       getValues: records => records.map(record => readNested(record[columnName], segments)),

@@ -187,12 +187,20 @@ export class CollectionClient extends CollectionCharts {
   ): Promise<Readable | void> {
     const columns = this.context.schema.columns(this.name);
     if (isCsvWritable(first)) {
-      const csv = requestCsv(this.context.http, this.path, this.name, options, columns);
+      const csv = requestCsv(
+        this.context.http,
+        { path: this.path, fieldsKey: this.name, columns },
+        options,
+      );
 
       return writeCsv(csv, first);
     }
 
-    return requestCsv(this.context.http, this.path, this.name, first ?? {}, columns);
+    return requestCsv(
+      this.context.http,
+      { path: this.path, fieldsKey: this.name, columns },
+      first ?? {},
+    );
   }
 
   /** The records of a segment declared in code: `segment('Parisians').list()`. */

@@ -1,7 +1,6 @@
 import { GroveError, ValidationError } from '@grove/datasource-toolkit';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { AgentHttp } from '../http/agent-http';
 import type { DeserializeOptions } from '../jsonapi/deserialize-records';
 import { listQuery } from '../query/list-options';
@@ -89,18 +88,25 @@ export function selectionBody(collection: string, ids: readonly RecordId[]): unk
   };
 }
 
+/** Where {@link requestCsv} asks for an export. */
+export interface CsvTarget {
+  /** The path of the records (`/forest/books`), without `.csv`. */
+  readonly path: string;
+  /** The collection name the agent keys the projection with. */
+  readonly fieldsKey: string;
+  /** The fallback fields, from the schema. */
+  readonly columns: readonly string[] | undefined;
+}
+
 /**
  * Requests a CSV export and returns its body as a Node stream (errors are thrown before).
- * `fieldsKey` is the collection name the agent keys the projection with; `columns` the fallback
- * fields from the schema.
  */
 export async function requestCsv(
   http: AgentHttp,
-  path: string,
-  fieldsKey: string,
+  target: CsvTarget,
   options: CsvExportOptions,
-  columns: readonly string[] | undefined,
 ): Promise<Readable> {
+  const { path, fieldsKey, columns } = target;
   const fields = options.fields ?? columns;
   if (fields === undefined || fields.length === 0) {
     throw new ValidationError(
@@ -119,7 +125,7 @@ export async function requestCsv(
   });
   if (response.body === null) return Readable.from([]);
 
-  return Readable.fromWeb(response.body as unknown as NodeReadableStream<Uint8Array>);
+  return Readable.fromWeb(response.body);
 }
 
 /**

@@ -75,7 +75,7 @@ export class RelationClient {
     const foreign = this.foreignCollection;
     const columns = this.context.schema.columns(foreign);
 
-    return requestCsv(this.context.http, this.path, foreign, options, columns);
+    return requestCsv(this.context.http, { path: this.path, fieldsKey: foreign, columns }, options);
   }
 
   /** Exports linked records as CSV text. */

@@ -2,7 +2,6 @@ import type { RequestHandler } from 'express';
 import express from 'express';
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 
 /**
  * The standalone HTTP server of an agent: an Express app mounting the agent's handler at its
@@ -28,7 +27,7 @@ export class AgentServer {
   get port(): number | undefined {
     const address = this.server?.address();
 
-    return address && typeof address === 'object' ? (address as AddressInfo).port : undefined;
+    return address && typeof address === 'object' ? address.port : undefined;
   }
 
   async listen(port: number, host?: string): Promise<void> {

@@ -12,6 +12,16 @@ import { readableRelations } from './readable-relations';
 import type { ReadableRelations } from './readable-relations';
 import { buildScopedFilter } from './scoped-filter';
 
+/** What {@link exportCsv} exports, and where to. */
+export interface ExportCsvOptions {
+  readonly request: Request;
+  readonly response: Response;
+  readonly caller: Caller;
+  readonly collection: Collection;
+  /** Restricts the export (the records linked to a parent, for a related export). */
+  readonly extraTree?: ConditionTree;
+}
+
 /**
  * Streams a CSV export (docs/agent-protocol.md#csv-export) of a collection's records, restricted by
  * `extraTree` for related exports: the header and the size (`maxExportSize`) are checked before any
@@ -21,17 +31,11 @@ import { buildScopedFilter } from './scoped-filter';
  *
  * @example
  * ```ts
- * await exportCsv(services, request, response, caller, books);
+ * await exportCsv(services, { request, response, caller, collection: books });
  * ```
  */
-export async function exportCsv(
-  services: AgentServices,
-  request: Request,
-  response: Response,
-  caller: Caller,
-  collection: Collection,
-  extraTree?: ConditionTree,
-): Promise<void> {
+export async function exportCsv(services: AgentServices, options: ExportCsvOptions): Promise<void> {
+  const { request, response, caller, collection, extraTree } = options;
   const { header, filename } = parseCsvRequest(request.query);
   const projection = parseCsvProjection(request.query, request.headers, collection);
   const readable = await readableRelations(services, caller, collection, projection);

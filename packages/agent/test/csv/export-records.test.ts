@@ -2,12 +2,11 @@ import {
   ConditionTreeLeaf,
   Filter,
   Page,
-  PaginatedFilter,
   Projection,
   Sort,
   createInMemoryDataSource,
 } from '@grove/datasource-toolkit';
-import type { Collection, RecordData } from '@grove/datasource-toolkit';
+import type { Collection, RecordData, PaginatedFilter } from '@grove/datasource-toolkit';
 import { exportRecords } from '../../src/csv/export-records';
 import { caller, collection } from '../query/library';
 

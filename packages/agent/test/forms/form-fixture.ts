@@ -1,4 +1,4 @@
-import type { ActionDefinition, DynamicForm, ActionContext } from '@grove/datasource-customizer';
+import type { DynamicForm, ActionContext } from '@grove/datasource-customizer';
 import type {
   ActionFormElement,
   ActionFormMetas,
@@ -17,7 +17,7 @@ export async function withAction(
 ): Promise<DataSource> {
   return buildDataSource(libraryDefinition(), customizer =>
     customizer.customizeCollection('books', books =>
-      books.addAction('Go', { scope: 'Global', execute, form } as ActionDefinition),
+      books.addAction('Go', { scope: 'Global', execute, form }),
     ),
   );
 }

@@ -3,10 +3,11 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInMemoryDataSource } from '@grove/datasource-toolkit';
+import type * as TypeScript from 'typescript';
 import { writeTypings } from '../../src/typings/write-typings';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const ts = require('typescript') as typeof import('typescript');
+const ts = require('typescript') as typeof TypeScript;
 
 const schemaTyping = resolve(__dirname, '../../src/types/schema-typing').replace(/\\/g, '/');
 

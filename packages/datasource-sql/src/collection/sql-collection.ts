@@ -76,15 +76,12 @@ export class SqlCollection extends BaseCollection {
     limit?: number,
   ): Promise<AggregateResult[]> {
     const { registry, dialect } = this.context;
-    const query = buildAggregate(
-      registry,
-      dialect,
-      this.name,
+    const query = buildAggregate(registry, dialect, this.name, {
       filter,
       aggregation,
-      caller.timezone ?? 'UTC',
+      timezone: caller.timezone ?? 'UTC',
       limit,
-    );
+    });
 
     return query.toResults(await this.read(query.sql, query.bind, 'aggregate'));
   }

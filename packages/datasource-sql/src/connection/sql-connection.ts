@@ -38,6 +38,14 @@ function tlsOptions(options: ResolvedConnectionOptions, mode: string): Record<st
   return { ...base, ssl: { rejectUnauthorized: verify, ...servername } };
 }
 
+/** The facts about a connection that queries depend on. */
+interface ConnectionFacts {
+  readonly dialect: SqlDialectName;
+  readonly schema: string | undefined;
+  readonly debugUri: string;
+  readonly isMariaDbServer: boolean;
+}
+
 /**
  * A live connection pool (Sequelize) with the facts queries depend on: the dialect, the schema,
  * and whether a MySQL-protocol server is MariaDB. Every statement goes through `select`, `run`
@@ -69,15 +77,22 @@ export class SqlConnection {
   /** SQLite and PostgreSQL: reads outside transactions, on the pool's connections directly. */
   private readonly directRead: DirectRead | null;
 
+  readonly dialect: SqlDialectName;
+  readonly schema: string | undefined;
+  readonly debugUri: string;
+  readonly isMariaDbServer: boolean;
+
   private constructor(
     /** The pool; null for a disconnected connection (see {@link SqlConnection.disconnected}). */
     private readonly pool: Sequelize | null,
-    readonly dialect: SqlDialectName,
-    readonly schema: string | undefined,
-    readonly debugUri: string,
-    readonly isMariaDbServer: boolean,
+    facts: ConnectionFacts,
     logger?: Logger,
   ) {
+    const { dialect } = facts;
+    this.dialect = dialect;
+    this.schema = facts.schema;
+    this.debugUri = facts.debugUri;
+    this.isMariaDbServer = facts.isMariaDbServer;
     this.writers = dialect === 'sqlite' ? new WriteQueue() : null;
     this.directRead = pool ? createDirectRead(pool, dialect, logger) : null;
   }
@@ -87,7 +102,12 @@ export class SqlConnection {
    * introspection), but every statement throws a {@link DisconnectedDataSourceError}.
    */
   static disconnected(dialect: SqlDialectName): SqlConnection {
-    return new SqlConnection(null, dialect, undefined, `${dialect}:disconnected`, false);
+    return new SqlConnection(null, {
+      dialect,
+      schema: undefined,
+      debugUri: `${dialect}:disconnected`,
+      isMariaDbServer: false,
+    });
   }
 
   /** The Sequelize instance; a disconnected connection throws instead of running anything. */
@@ -120,9 +140,9 @@ export class SqlConnection {
           options.dialect === 'mysql' || options.dialect === 'mariadb'
             ? String(
                 (
-                  (await sequelize.query('SELECT VERSION() AS v', {
+                  await sequelize.query<Row>('SELECT VERSION() AS v', {
                     type: QueryTypes.SELECT,
-                  })) as Row[]
+                  })
                 )[0]?.v,
               )
             : '';
@@ -131,10 +151,12 @@ export class SqlConnection {
 
         const connection = new SqlConnection(
           sequelize,
-          options.dialect,
-          schema,
-          options.debugUri,
-          /mariadb/i.test(flavor),
+          {
+            dialect: options.dialect,
+            schema,
+            debugUri: options.debugUri,
+            isMariaDbServer: /mariadb/i.test(flavor),
+          },
           logger,
         );
 
@@ -167,11 +189,11 @@ export class SqlConnection {
       }
     }
 
-    return (await this.sequelize.query(sql, {
+    return await this.sequelize.query<Row>(sql, {
       type: QueryTypes.SELECT,
       bind: [...bind],
       transaction,
-    })) as Row[];
+    });
   }
 
   /**
@@ -194,11 +216,11 @@ export class SqlConnection {
   runReturning(sql: string, bind: readonly unknown[] = []): Promise<Row[]> {
     return this.write(
       async transaction =>
-        (await this.sequelize.query(sql, {
+        await this.sequelize.query<Row>(sql, {
           type: QueryTypes.SELECT,
           bind: [...bind],
           transaction,
-        })) as Row[],
+        }),
     );
   }
 

@@ -14,6 +14,15 @@ export interface AggregateQuery {
   toResults(rows: ReadonlyArray<Record<string, unknown>>): AggregateResult[];
 }
 
+/** What {@link buildAggregate} computes: the records, the aggregation and its time zone. */
+export interface AggregateRequest {
+  readonly filter: Filter;
+  readonly aggregation: Aggregation;
+  /** The caller's time zone, where date groups are truncated. */
+  readonly timezone: string;
+  readonly limit?: number | undefined;
+}
+
 /**
  * Builds the one SELECT of an aggregate, computed and grouped by the database: date groups
  * are truncated in the caller's timezone and returned as `YYYY-MM-DD`; rows come sorted by value
@@ -21,7 +30,12 @@ export interface AggregateQuery {
  *
  * @example
  * ```ts
- * const query = buildAggregate(registry, dialect, 'books', filter, aggregation, 'Europe/Paris', 10);
+ * const query = buildAggregate(registry, dialect, 'books', {
+ *   filter,
+ *   aggregation,
+ *   timezone: 'Europe/Paris',
+ *   limit: 10,
+ * });
  * // SELECT to_char(date_trunc('month', …), 'YYYY-MM-DD') AS "g0", COUNT(*) AS "value" … GROUP BY 1
  * ```
  */
@@ -29,11 +43,9 @@ export function buildAggregate(
   registry: ModelRegistry,
   dialect: SqlDialect,
   collection: string,
-  filter: Filter,
-  aggregation: Aggregation,
-  timezone: string,
-  limit?: number,
+  request: AggregateRequest,
 ): AggregateQuery {
+  const { filter, aggregation, timezone, limit } = request;
   const scope = new QueryScope(registry, dialect, collection);
   const params = new BindParams();
   const groups = aggregation.groups.map((group, index) => {

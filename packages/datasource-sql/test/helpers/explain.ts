@@ -58,14 +58,11 @@ export async function explainAggregate(
   filter: Filter,
   aggregation: Aggregation,
 ): Promise<{ sql: string; plan: string[] }> {
-  const query = buildAggregate(
-    dataSource,
-    createDialect(dataSource.connection),
-    collection,
+  const query = buildAggregate(dataSource, createDialect(dataSource.connection), collection, {
     filter,
     aggregation,
-    'UTC',
-  );
+    timezone: 'UTC',
+  });
 
   return { sql: query.sql, plan: await explainSql(dataSource, query.sql, query.bind) };
 }

@@ -123,14 +123,11 @@ describe('buildSelect: null ordering', () => {
 
 describe('buildAggregate: order', () => {
   it.each(dialects)('%s: a count without groups has no ORDER BY', (_, dialect) => {
-    const { sql } = buildAggregate(
-      registry,
-      dialect,
-      'customers',
-      new Filter({}),
-      new Aggregation({ operation: 'Count' }),
-      'UTC',
-    );
+    const { sql } = buildAggregate(registry, dialect, 'customers', {
+      filter: new Filter({}),
+      aggregation: new Aggregation({ operation: 'Count' }),
+      timezone: 'UTC',
+    });
 
     expect(sql).toBe(
       `SELECT COUNT(*) AS ${dialect.quote('value')} FROM ${dialect.quote('customers')} AS ${dialect.quote('t0')}`,
@@ -138,14 +135,11 @@ describe('buildAggregate: order', () => {
   });
 
   it('postgres: grouped values sort descending, nulls last', () => {
-    const { sql } = buildAggregate(
-      registry,
-      new PostgresDialect(),
-      'customers',
-      new Filter({}),
-      new Aggregation({ operation: 'Count', groups: [{ field: 'city' }] }),
-      'UTC',
-    );
+    const { sql } = buildAggregate(registry, new PostgresDialect(), 'customers', {
+      filter: new Filter({}),
+      aggregation: new Aggregation({ operation: 'Count', groups: [{ field: 'city' }] }),
+      timezone: 'UTC',
+    });
 
     expect(sql).toBe(
       'SELECT "t0"."city" AS "g0", COUNT(*) AS "value" FROM "customers" AS "t0" GROUP BY 1 ORDER BY "value" DESC NULLS LAST',

@@ -6,7 +6,7 @@ import {
   type ConditionTree,
 } from '@grove/datasource-toolkit';
 import type { IntrospectedColumn, IntrospectedTable } from '../../src';
-import { buildTableModel, type TableModel } from '../../src/schema/table-model';
+import { buildTableModel } from '../../src/schema/table-model';
 import { buildAggregate } from '../../src/sql/build-aggregate';
 import { dateRangeOf } from '../../src/sql/date-range';
 import { MysqlDialect } from '../../src/sql/mysql-dialect';
@@ -135,20 +135,17 @@ const orders: IntrospectedTable = {
   ],
 };
 const model = buildTableModel(orders, false, () => undefined).model;
-const registry: ModelRegistry = { model: () => model as TableModel, relation: () => undefined };
+const registry: ModelRegistry = { model: () => model, relation: () => undefined };
 const byMonth = new Aggregation({
   operation: 'Count',
   groups: [{ field: 'ordered_at', operation: 'Month' }],
 });
 const monthSql = (dialect: SqlDialect, tree: ConditionTree | null, timezone = 'Europe/Paris') =>
-  buildAggregate(
-    registry,
-    dialect,
-    'orders',
-    new Filter({ conditionTree: tree }),
-    byMonth,
+  buildAggregate(registry, dialect, 'orders', {
+    filter: new Filter({ conditionTree: tree }),
+    aggregation: byMonth,
     timezone,
-  );
+  });
 const year2024 = and(
   leaf('GreaterThanOrEqual', '2024-01-01T00:00:00Z'),
   leaf('LessThan', '2025-01-01T00:00:00Z'),

@@ -52,7 +52,7 @@ export class InMemoryCollection extends BaseCollection {
   ) {
     super(name, dataSource);
     for (const [fieldName, field] of Object.entries(definition.fields)) {
-      this.addField(fieldName, withOperators(field as FieldSchema));
+      this.addField(fieldName, withOperators(field));
     }
     const segments = Object.entries(definition.segments ?? {});
     this.segmentTrees = new Map(

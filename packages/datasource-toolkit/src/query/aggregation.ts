@@ -204,5 +204,5 @@ export function truncateDate(
     Day: 'day',
   };
 
-  return date.startOf(units[operation]).toISODate() as string;
+  return date.startOf(units[operation]).toISODate();
 }

@@ -7,7 +7,7 @@ import { getFieldValue } from '../utils/record-utils';
 import { getPrimaryKeys } from '../utils/schema-utils';
 import { ConditionTreeFactory } from './condition-tree/condition-tree-factory';
 import { ConditionTreeLeaf } from './condition-tree/nodes/condition-tree-leaf';
-import { Filter } from './filter';
+import type { Filter } from './filter';
 import { PaginatedFilter } from './paginated-filter';
 import { Projection } from './projection';
 

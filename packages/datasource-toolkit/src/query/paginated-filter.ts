@@ -1,7 +1,7 @@
 import { ValidationError } from '../errors/errors';
 import { Filter, type FilterComponents } from './filter';
-import { Page } from './page';
-import { Sort } from './sort';
+import type { Page } from './page';
+import type { Sort } from './sort';
 
 /** The parts of a {@link PaginatedFilter}. */
 export interface PaginatedFilterComponents extends FilterComponents {

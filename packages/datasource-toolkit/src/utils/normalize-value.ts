@@ -47,7 +47,7 @@ export function normalizeValue(value: unknown, columnType: ColumnType | undefine
 function stableStringify(value: unknown): string {
   return JSON.stringify(value, (_key, item: unknown) =>
     item && typeof item === 'object' && !Array.isArray(item)
-      ? Object.fromEntries(Object.entries(item as object).sort(([a], [b]) => (a < b ? -1 : 1)))
+      ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : 1)))
       : item,
   );
 }

@@ -43,7 +43,7 @@ export function setFieldValue(record: RecordData, path: string, value: unknown):
   const current = record[relation];
   const nested =
     current && typeof current === 'object' ? (current as RecordData) : (record[relation] = {});
-  setFieldValue(nested as RecordData, path.substring(index + 1), value);
+  setFieldValue(nested, path.substring(index + 1), value);
 }
 
 /**

@@ -30,7 +30,7 @@ export async function readLocalDatasources(path: string): Promise<Record<string,
     const loaded: unknown = createRequire(path)(path);
     const entry =
       typeof loaded === 'object' && loaded !== null && 'default' in loaded
-        ? (loaded as { default: unknown }).default
+        ? loaded.default
         : loaded;
     const datasources: unknown = typeof entry === 'function' ? await entry() : undefined;
     if (typeof datasources !== 'object' || datasources === null) throw new Error('not a map');

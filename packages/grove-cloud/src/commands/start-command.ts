@@ -3,7 +3,6 @@ import { createAgent } from '@grove/agent';
 import { createSqlDataSource } from '@grove/datasource-sql';
 import type { ConnectionOptions } from '@grove/datasource-sql';
 import { Command } from 'commander';
-import type { Agent } from '../agent';
 import { openCloudSession } from '../auth/open-cloud-session';
 import { builtCustomizationPath } from '../bundle/built-customization-path';
 import type { CliDeps } from '../cli/cli-deps';
@@ -74,7 +73,7 @@ export function startCommand(deps: CliDeps): Command {
             suffix ? { rename: collection => `${collection}${suffix}` } : undefined,
           );
         }
-        await applyCustomization(customization, agent as unknown as Agent);
+        await applyCustomization(customization, agent);
         await agent.mountOnStandaloneServer(port).start();
         reporter.succeed(`Your customizations are served locally on http://localhost:${port}`);
       }),

@@ -52,9 +52,7 @@ export function loadCustomization(projectDir: string): CustomizeAgent {
     throw toCustomizationError(error);
   }
   const entry =
-    typeof loaded === 'object' && loaded !== null && 'default' in loaded
-      ? (loaded as { default: unknown }).default
-      : loaded;
+    typeof loaded === 'object' && loaded !== null && 'default' in loaded ? loaded.default : loaded;
   if (typeof entry !== 'function') {
     throw new CustomizationError('Customization file must export a function');
   }

@@ -1,5 +1,4 @@
 import { spawn } from 'node:child_process';
-import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -68,7 +67,7 @@ describeOrSkip(noBrowser, 'grove-cloud workflow against a real platform', () => 
     spawn(process.execPath, [BIN, ...args], {
       cwd,
       env: { ...env, ...extra },
-    }) as ChildProcessWithoutNullStreams;
+    });
 
   /** Runs the CLI to its end, answering its questions with `input`. */
   const cli = (args: string[], cwd: string, input = ''): Promise<Run> =>

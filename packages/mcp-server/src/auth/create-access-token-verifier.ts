@@ -84,7 +84,7 @@ export function createAccessTokenVerifier(
     ) {
       throw invalid('The access token does not name a user and a rendering');
     }
-    const scopes = (claims.scope as string)
+    const scopes = claims.scope
       .split(' ')
       .filter((scope): scope is McpScope => (MCP_SCOPES as readonly string[]).includes(scope));
     const expiresAt = claims.exp as number;

@@ -103,7 +103,7 @@ export async function signIdToken(
 ): Promise<string> {
   const { SignJWT } = await loadJose();
 
-  return new SignJWT({ ...claims } as JWTPayload)
+  return new SignJWT({ ...claims })
     .setProtectedHeader({
       alg: 'RS256',
       ...(options.kid === undefined ? {} : { kid: options.kid }),

@@ -1,5 +1,7 @@
+import type * as JoseModule from 'jose';
+
 /** The `jose` module. */
-export type Jose = typeof import('jose');
+export type Jose = typeof JoseModule;
 
 let loading: Promise<Jose> | undefined;
 

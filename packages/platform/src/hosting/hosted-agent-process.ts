@@ -28,9 +28,7 @@ function loadCustomization(bundleDir: string): (agent: Agent) => unknown {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- the bundle is CommonJS
   const loaded: unknown = require(join(bundleDir, 'nodejs', 'customization', 'index.js'));
   const candidate =
-    loaded && typeof loaded === 'object' && 'default' in loaded
-      ? (loaded as { default: unknown }).default
-      : loaded;
+    loaded && typeof loaded === 'object' && 'default' in loaded ? loaded.default : loaded;
   if (typeof candidate !== 'function') {
     throw new Error('Customization file must export a function');
   }

@@ -71,7 +71,7 @@ export async function callProviderEndpoint(
   }) as ServerResponse['end'];
   let handler = handlers.get(provider);
   if (!handler) {
-    handler = provider.callback() as unknown as Handler;
+    handler = provider.callback();
     handlers.set(provider, handler);
   }
   try {

@@ -66,7 +66,7 @@ export function createSequelizeOidcAdapter(
         await OidcPayload.upsert({
           model,
           id,
-          payload: payload as Record<string, unknown>,
+          payload: payload,
           grantId: text(payload.grantId),
           userCode: text(payload.userCode),
           uid: text(payload.uid),

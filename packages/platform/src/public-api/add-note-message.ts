@@ -1,7 +1,6 @@
 import { GroveError, NotFoundError } from '@grove/datasource-toolkit';
 import type { NoteMessageItem, PublicApiEnvironment } from '@grove/public-api';
 
-import type { NoteMessageRow } from '../database/models/public-api-rows';
 import type { PlatformContext } from '../platform-context';
 import { findActingTeam } from './find-acting-team';
 import { noteMessageItem } from './note-items';
@@ -58,9 +57,6 @@ export async function addNoteMessage(
     });
     const user = await models.User.findByPk(actor.userId, { transaction });
 
-    return noteMessageItem(
-      message.get({ plain: true }) as NoteMessageRow,
-      user?.get({ plain: true }),
-    );
+    return noteMessageItem(message.get({ plain: true }), user?.get({ plain: true }));
   });
 }

@@ -1,6 +1,5 @@
 import type { NewNote, NoteItem } from '@grove/public-api';
 
-import type { NoteRow } from '../database/models/public-api-rows';
 import type { PlatformContext } from '../platform-context';
 import { findActingTeam } from './find-acting-team';
 import { noteItems } from './note-items';
@@ -57,7 +56,7 @@ export async function createNote(
     });
     const [item] = await noteItems(
       context,
-      [note.get({ plain: true }) as NoteRow],
+      [note.get({ plain: true })],
       input.environment.name,
       transaction,
     );

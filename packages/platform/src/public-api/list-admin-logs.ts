@@ -115,7 +115,7 @@ export async function findAdminLogRows(
     order: keysetOrder(query.order),
     limit: query.limit,
   });
-  const rows = found.map(row => row.get({ plain: true }) as AdminLogRow);
+  const rows = found.map(row => row.get({ plain: true }));
   const users = await loadUsers(
     context.db,
     rows.map(row => row.initiatorId),

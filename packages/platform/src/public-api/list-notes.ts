@@ -2,7 +2,6 @@ import type { NoteItem, NoteQuery, PublicApiEnvironment } from '@grove/public-ap
 import { Op } from 'sequelize';
 import type { WhereOptions } from 'sequelize';
 
-import type { NoteRow } from '../database/models/public-api-rows';
 import type { PlatformContext } from '../platform-context';
 import { emailWhere } from './email-where';
 import { dateRangeWhere } from './keyset-where';
@@ -46,7 +45,7 @@ export async function listNotes(
 
   return noteItems(
     context,
-    found.map(note => note.get({ plain: true }) as NoteRow),
+    found.map(note => note.get({ plain: true })),
     query.environment.name,
   );
 }

@@ -45,7 +45,7 @@ export async function noteItems(
     ],
     transaction,
   });
-  const messages = found.map(message => message.get({ plain: true }) as NoteMessageRow);
+  const messages = found.map(message => message.get({ plain: true }));
   const users = await loadUsers(
     context.db,
     [...notes.map(note => note.userId), ...messages.map(message => message.userId)],

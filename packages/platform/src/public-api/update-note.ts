@@ -1,7 +1,6 @@
 import { NotFoundError } from '@grove/datasource-toolkit';
 import type { NoteChange, NoteItem, PublicApiEnvironment } from '@grove/public-api';
 
-import type { NoteRow } from '../database/models/public-api-rows';
 import type { PlatformContext } from '../platform-context';
 import { findActingTeam } from './find-acting-team';
 import { noteItems } from './note-items';
@@ -66,7 +65,7 @@ export async function updateNote(
     }
     const [item] = await noteItems(
       context,
-      [note.get({ plain: true }) as NoteRow],
+      [note.get({ plain: true })],
       environment.name,
       transaction,
     );

@@ -25,7 +25,7 @@ export async function loadUsers(
     transaction,
   });
 
-  return new Map(users.map(user => [user.id, user.get({ plain: true }) as UserRow]));
+  return new Map(users.map(user => [user.id, user.get({ plain: true })]));
 }
 
 /**

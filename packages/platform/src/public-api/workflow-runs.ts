@@ -6,7 +6,6 @@ import type {
   WorkflowTrigger,
 } from '@grove/public-api';
 
-import type { WorkflowRunRow } from '../database/models/public-api-rows';
 import type { PlatformContext } from '../platform-context';
 import { startWorkflowRun } from '../workflows/start-workflow-run';
 import { findActingTeam } from './find-acting-team';
@@ -92,7 +91,7 @@ export async function findWorkflowRun(
   });
   const workflow = found ? await models.Workflow.findByPk(found.workflowId) : null;
   if (!found || !workflow) return null;
-  const run = found.get({ plain: true }) as WorkflowRunRow;
+  const run = found.get({ plain: true });
   const users = await loadUsers(context.db, [run.userId]);
 
   return {

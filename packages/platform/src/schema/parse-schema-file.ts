@@ -30,7 +30,7 @@ function items(value: unknown, what: string): Json[] {
   }
   if (!value.every(isObject)) fail(`every entry of ${what} must be an object`);
 
-  return value as Json[];
+  return value;
 }
 
 function parseCollection(value: unknown): StoredCollection {

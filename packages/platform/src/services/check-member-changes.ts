@@ -42,7 +42,7 @@ export function checkTags(value: unknown): Record<string, string> {
     }
   }
 
-  return Object.fromEntries(entries) as Record<string, string>;
+  return Object.fromEntries(entries);
 }
 
 /** The permission level a built-in role suggests for a new user (`user` for custom roles). */

@@ -24,13 +24,13 @@ function start(args: string[]): Promise<Started> {
     });
     let output = '';
     let errors = '';
-    child.stdout!.on('data', chunk => {
+    child.stdout.on('data', chunk => {
       output += String(chunk);
       const match = /listening on (\S+)/.exec(output);
       if (match && /\n\n/.test(output.slice(match.index)))
         resolve({ child, output, url: match[1]! });
     });
-    child.stderr!.on('data', chunk => (errors += String(chunk)));
+    child.stderr.on('data', chunk => (errors += String(chunk)));
     child.once('exit', code => reject(new Error(`grove-platform exited (${code}): ${errors}`)));
   });
 }

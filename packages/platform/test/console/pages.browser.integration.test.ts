@@ -4,6 +4,7 @@ import {
   startAuthorization,
 } from '@modelcontextprotocol/sdk/client/auth.js';
 
+import type { Page } from 'playwright-core';
 import { verifyUserAccessToken } from '../../src';
 import { callAdmin } from '../helpers/admin-client';
 import { discover, register, tokenRequest } from '../oidc/helpers/oidc-flows';
@@ -78,7 +79,7 @@ describeInBrowser('the platform pages in the browser', () => {
   afterAll(() => world.close());
 
   /** Fills the platform's sign-in page (OpenID login) and submits it. */
-  async function signInOnPlatformPage(page: import('playwright-core').Page): Promise<void> {
+  async function signInOnPlatformPage(page: Page): Promise<void> {
     await page.getByRole('heading', { name: 'Sign in to Grove' }).waitFor();
     await page.getByLabel('Email').fill(world.bootstrap.adminEmail);
     await page.getByLabel('Password').fill(ADMIN_PASSWORD);

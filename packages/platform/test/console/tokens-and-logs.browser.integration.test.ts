@@ -39,7 +39,7 @@ async function downloaded(page: Page, link: string): Promise<string> {
     page.getByRole('link', { name: link }).click(),
   ]);
 
-  return readFile((await download.path())!, 'utf8');
+  return readFile(await download.path(), 'utf8');
 }
 
 describeInBrowser('console: API tokens, activity logs and admin logs', () => {

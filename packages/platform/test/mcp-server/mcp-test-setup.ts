@@ -125,7 +125,7 @@ export async function startMcpWorld(
     stop: async () => {
       if (hostServer) {
         hostServer.closeAllConnections();
-        await new Promise(resolve => hostServer!.close(resolve));
+        await new Promise(resolve => hostServer.close(resolve));
       }
       await agent.stop();
       await platform.stop();

@@ -44,7 +44,7 @@ describe.each(availableServers())('the MCP tools behind OAuth on $name', server 
     let logs: Array<{ source: string; userEmail: string | null; collectionName: string | null }> =
       [];
     for (let attempt = 0; attempt < 50 && logs.length === 0; attempt += 1) {
-      logs = (await ActivityLog.findAll({ where: { source: 'mcp' }, raw: true })) as typeof logs;
+      logs = await ActivityLog.findAll({ where: { source: 'mcp' }, raw: true });
       if (logs.length === 0) await new Promise(resolve => setTimeout(resolve, 100));
     }
     expect(logs).toEqual(

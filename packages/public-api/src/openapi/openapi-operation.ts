@@ -59,7 +59,7 @@ export function errorResponse(status: number): OpenApiResponse {
 
   return {
     description: ERROR_TEXT[status] ?? 'Error',
-    headers: { ...COMMON_HEADERS, ...extra } as OpenApiResponse['headers'],
+    headers: { ...COMMON_HEADERS, ...extra },
     content: { 'application/json': { schema: ref('Error') } },
   };
 }
@@ -85,7 +85,7 @@ export function operation(spec: OperationSpec): OpenApiOperation {
   const responses: Record<string, OpenApiResponse> = {
     [spec.status]: {
       description: spec.summary,
-      headers: { ...COMMON_HEADERS, ...spec.headers } as OpenApiResponse['headers'],
+      headers: { ...COMMON_HEADERS, ...spec.headers },
       content: { [spec.contentType ?? 'application/json']: { schema: ref(spec.schema) } },
     },
   };

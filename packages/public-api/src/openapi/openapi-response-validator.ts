@@ -76,7 +76,7 @@ export function createOpenApiResponseValidator(
   // OpenAPI keywords (`example`, `discriminator`…) are not JSON Schema ones: not strict.
   const ajv = new Ajv2020({ strict: false, allErrors: true });
   addFormats(ajv);
-  ajv.addSchema({ $id: DOCUMENT_ID, components: document.components } as object);
+  ajv.addSchema({ $id: DOCUMENT_ID, components: document.components });
   const routes = routesOf(document);
   const compiled = new Map<string, ValidateFunction>();
 

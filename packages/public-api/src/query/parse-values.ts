@@ -17,7 +17,7 @@ export function parseDateTime(param: string, value: string): Date {
     );
   if (!match) throw fail();
   const [year, month, day, hour, minute, second] = match.slice(1, 7).map(part => Number(part ?? 0));
-  const days = new Date(Date.UTC(year!, month!, 0)).getUTCDate();
+  const days = new Date(Date.UTC(year!, month, 0)).getUTCDate();
   const offsetOk = match[8] === 'Z' || (Number(match[9]) <= 23 && Number(match[10]) <= 59);
   if (month! < 1 || month! > 12 || day! < 1 || day! > days || hour! > 23 || minute! > 59) {
     throw fail();

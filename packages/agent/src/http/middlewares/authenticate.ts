@@ -121,9 +121,7 @@ function toDelegation(value: unknown): Delegation | undefined {
   const source = delegationSources.find(candidate => candidate === claim.source);
   if (!source) return undefined;
   const text = (key: string) =>
-    typeof claim[key] === 'string' && (claim[key] as string).length <= 255
-      ? (claim[key] as string)
-      : undefined;
+    typeof claim[key] === 'string' && claim[key].length <= 255 ? claim[key] : undefined;
   const apiTokenId = Number.isSafeInteger(claim.apiTokenId)
     ? (claim.apiTokenId as number)
     : undefined;

@@ -58,7 +58,12 @@ export const mountCreate: RouteMounter = (router, services) => {
       for (const [name, packedId] of afterInsert) {
         const relation = collection.schema.fields[name];
         if (relation?.type === 'OneToOne') {
-          await linkOneToOne(services, caller, collection, relation, createdId, packedId);
+          await linkOneToOne(services, caller, {
+            collection,
+            relation,
+            parentId: createdId,
+            packedTargetId: packedId,
+          });
         }
       }
 

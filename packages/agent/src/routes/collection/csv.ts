@@ -24,6 +24,6 @@ export const mountCsv: RouteMounter = (router, services) => {
     const caller = callerOf(request, response);
     // Logged when the export starts: the file streams once the answer began.
     services.activityLogs.read(user, { action: 'export', collectionName: collection.name });
-    await exportCsv(services, request, response, caller, collection);
+    await exportCsv(services, { request, response, caller, collection });
   });
 };

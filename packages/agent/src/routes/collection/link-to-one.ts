@@ -80,6 +80,16 @@ async function readableTarget(
   return target;
 }
 
+/** The OneToOne relation {@link linkOneToOne} points, and at what. */
+export interface OneToOneLink {
+  /** The parent collection, owner of the relation. */
+  readonly collection: Collection;
+  readonly relation: OneToOneSchema;
+  readonly parentId: CompositeId;
+  /** The foreign record to link (packed id), or `null` to detach the current one. */
+  readonly packedTargetId: string | null;
+}
+
 /**
  * Points a OneToOne relation of `parent` at one foreign record (or none): the record(s) linked
  * now are detached (origin key nulled), then the target gets the parent's key — both within the
@@ -89,17 +99,15 @@ async function readableTarget(
  *
  * @example
  * ```ts
- * await linkOneToOne(services, caller, persons, relation, parentId, '12');
+ * await linkOneToOne(services, caller, { collection: persons, relation, parentId, packedTargetId: '12' });
  * ```
  */
 export async function linkOneToOne(
   services: AgentServices,
   caller: Caller,
-  collection: Collection,
-  relation: OneToOneSchema,
-  parentId: CompositeId,
-  packedTargetId: string | null,
+  link: OneToOneLink,
 ): Promise<void> {
+  const { collection, relation, parentId, packedTargetId } = link;
   const foreign = collection.dataSource.getCollection(relation.foreignCollection);
   await services.authorization.assertCan(caller, 'edit', foreign.name);
   if (packedTargetId !== null) await readableTarget(services, caller, foreign, packedTargetId, []);

@@ -67,7 +67,13 @@ export const mountListRelated: RouteMounter = (router, services) => {
         action: 'export',
         label: `export relation "${relation}"`,
       });
-      await exportCsv(services, request, response, caller, context.foreign, linked);
+      await exportCsv(services, {
+        request,
+        response,
+        caller,
+        collection: context.foreign,
+        extraTree: linked,
+      });
 
       return;
     }

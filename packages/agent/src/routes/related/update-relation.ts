@@ -54,7 +54,12 @@ export const mountUpdateRelation: RouteMounter = (router, services) => {
     if (relation.type === 'OneToOne') {
       // linkOneToOne checks its rights before it writes: it runs inside the logged write.
       await services.activityLogs.write(userOf(response), operation, () =>
-        linkOneToOne(services, caller, parent, relation, parentId, target),
+        linkOneToOne(services, caller, {
+          collection: parent,
+          relation,
+          parentId,
+          packedTargetId: target,
+        }),
       );
     } else {
       await services.authorization.assertCan(caller, 'edit', parent.name);

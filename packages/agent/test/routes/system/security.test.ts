@@ -1,4 +1,5 @@
 import { signSessionToken } from '@grove/platform-client';
+import type * as Bookstore from '../../helpers/bookstore';
 import { authSecret, platformUser } from '../../helpers/fake-platform';
 import { startTestAgent } from '../../helpers/test-agent';
 import type { TestAgent } from '../../helpers/test-agent';
@@ -110,9 +111,7 @@ describe('public routes, authentication, CORS, IP whitelist', () => {
     await agent.stop();
     agent = await startTestAgent(a => {
       a.addDataSource(
-        (
-          jest.requireActual('../../helpers/bookstore') as typeof import('../../helpers/bookstore')
-        ).bookstoreFactory(),
+        jest.requireActual<typeof Bookstore>('../../helpers/bookstore').bookstoreFactory(),
       ).customizeCollection('books', books =>
         books.addHook('Before', 'List', () => {
           throw new Error('database exploded at /secret/path');

@@ -1,4 +1,4 @@
-import { getFieldValue, type CompositeId, type RecordData } from '@grove/datasource-toolkit';
+import { getFieldValue, type CompositeId } from '@grove/datasource-toolkit';
 import type {
   TCollectionName,
   TFieldName,
@@ -53,6 +53,6 @@ export class ActionContextSingle<
   async getField<F extends TFieldName<S, N>>(path: F): Promise<unknown> {
     const record = await this.getRecord([path]);
 
-    return getFieldValue(record as RecordData, path);
+    return getFieldValue(record, path);
   }
 }

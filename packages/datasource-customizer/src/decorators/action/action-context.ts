@@ -102,7 +102,7 @@ export class ActionContext<
     const projection = Projection.from(fields);
     const records = await this.loadRecords(projection);
 
-    return projection.apply(records) as Array<TPartialRow<S, N>>;
+    return projection.apply(records);
   }
 
   /** The primary-key values of the selected records (composite keys in schema order). */

@@ -5,7 +5,7 @@ import {
   type DataSource,
   type DataSourceSchema,
 } from '@grove/datasource-toolkit';
-import { DataSourceDecorator, type CollectionDecoratorConstructor } from '../data-source-decorator';
+import { DataSourceDecorator } from '../data-source-decorator';
 import { ChartCollectionDecorator } from './chart-collection-decorator';
 import type { DataSourceChartDefinition } from './chart-definition';
 import { ChartResultBuilder } from './chart-result-builder';
@@ -27,10 +27,7 @@ export class ChartDataSourceDecorator extends DataSourceDecorator<ChartCollectio
   constructor(child: DataSource) {
     // The cast works around `DataSourceDecorator<T>` being invariant in T (its constructor type
     // wants a decorator accepting `DataSourceDecorator<T>`, the base class accepts the default).
-    super(
-      child,
-      ChartCollectionDecorator as unknown as CollectionDecoratorConstructor<ChartCollectionDecorator>,
-    );
+    super(child, ChartCollectionDecorator);
   }
 
   /** The child's schema with this layer's charts first; a name defined here and below throws. */

@@ -84,6 +84,6 @@ export class CollectionChartContext<
       );
     }
 
-    return record as TPartialRow<S, N>;
+    return record;
   }
 }

@@ -77,6 +77,8 @@ export async function computeValues(
     const owners = records.flatMap(record => {
       const owner = prefix ? getFieldValue(record, prefix) : record;
 
+      // The rule misreads the narrowing here: `owner` is only `object` without the assertion.
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion
       return owner !== null && typeof owner === 'object' ? [owner as RecordData] : [];
     });
     const values = await computeBatch(target, caller, owners);

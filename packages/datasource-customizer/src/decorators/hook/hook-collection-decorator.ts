@@ -144,17 +144,11 @@ export class HookCollectionDecorator extends CollectionDecorator {
     aggregation: Aggregation,
     limit?: number,
   ): Promise<AggregateResult[]> {
-    const before = new HookBeforeAggregateContext(this.child, caller, filter, aggregation, limit);
+    const request = { filter, aggregation, limit };
+    const before = new HookBeforeAggregateContext(this.child, caller, request);
     await this.run('Aggregate', 'Before', before);
     const result = await this.child.aggregate(caller, filter, aggregation, limit);
-    const after = new HookAfterAggregateContext(
-      this.child,
-      caller,
-      filter,
-      aggregation,
-      limit,
-      result,
-    );
+    const after = new HookAfterAggregateContext(this.child, caller, request, result);
     await this.run('Aggregate', 'After', after);
 
     return result;

@@ -25,7 +25,7 @@ export class CreateOverrideCustomizationContext<
 
   constructor(collection: Collection, caller: Caller, data: RecordData[]) {
     super(collection, caller);
-    this.data = data as TPartialRow<S, N>[];
+    this.data = data;
   }
 }
 
@@ -47,7 +47,7 @@ export class UpdateOverrideCustomizationContext<
   constructor(collection: Collection, caller: Caller, filter: Filter, patch: RecordData) {
     super(collection, caller);
     this.filter = filter;
-    this.patch = patch as TPartialSimpleRow<S, N>;
+    this.patch = patch;
   }
 }
 

@@ -6,10 +6,7 @@ import {
 } from '@grove/datasource-toolkit';
 import { createLibraryFixture, libraryCaller } from '@grove/datasource-toolkit/testing';
 import { ActionCollectionDecorator } from '../../../src/decorators/action/action-collection-decorator';
-import {
-  DataSourceDecorator,
-  type CollectionDecoratorConstructor,
-} from '../../../src/decorators/data-source-decorator';
+import { DataSourceDecorator } from '../../../src/decorators/data-source-decorator';
 
 /** A caller in Paris. */
 export const caller: Caller = { ...libraryCaller, team: 'Operations' };
@@ -51,10 +48,7 @@ export function setup(): {
   rawBooks: Collection;
 } {
   const raw = createActionSource();
-  const layer = new DataSourceDecorator(
-    raw,
-    ActionCollectionDecorator as unknown as CollectionDecoratorConstructor<ActionCollectionDecorator>,
-  );
+  const layer = new DataSourceDecorator(raw, ActionCollectionDecorator);
 
   return {
     raw,

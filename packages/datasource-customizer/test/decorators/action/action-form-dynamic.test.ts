@@ -1,12 +1,8 @@
 import { ConditionTreeLeaf, Filter, type ActionFormMetas } from '@grove/datasource-toolkit';
 import { ActionCollectionDecorator } from '../../../src/decorators/action/action-collection-decorator';
 import type { ActionContext } from '../../../src/decorators/action/action-context';
-import type { ActionDefinition } from '../../../src/decorators/action/action-definition';
 import type { DynamicForm } from '../../../src/decorators/action/action-form-definition';
-import {
-  DataSourceDecorator,
-  type CollectionDecoratorConstructor,
-} from '../../../src/decorators/data-source-decorator';
+import { DataSourceDecorator } from '../../../src/decorators/data-source-decorator';
 import { caller, createActionSource, setup } from './action-fixture';
 
 type Form = DynamicForm<ActionContext>;
@@ -18,7 +14,7 @@ async function evaluate(
   scope: 'Single' | 'Global' = 'Global',
 ) {
   const { books } = setup();
-  books.addAction('Go', { scope, execute: () => undefined, form } as ActionDefinition);
+  books.addAction('Go', { scope, execute: () => undefined, form });
   const filter = new Filter({ conditionTree: new ConditionTreeLeaf('id', 'Equal', 2) });
 
   return books.getForm(caller, 'Go', formValues, filter, metas);
@@ -271,7 +267,7 @@ describe('ActionCollectionDecorator.getForm (context)', () => {
           return 'x';
         },
       }),
-    ] as unknown as Form;
+    ];
 
     await expect(evaluate(form)).rejects.toThrow(
       "formValues is readonly while the form of action 'Go' of collection 'books' is evaluated.",
@@ -353,14 +349,8 @@ describe('ActionCollectionDecorator.getForm (context)', () => {
   });
 
   it('lets unknown actions fall through to the child', async () => {
-    const lower = new DataSourceDecorator(
-      createActionSource(),
-      ActionCollectionDecorator as unknown as CollectionDecoratorConstructor<ActionCollectionDecorator>,
-    );
-    const upper = new DataSourceDecorator(
-      lower,
-      ActionCollectionDecorator as unknown as CollectionDecoratorConstructor<ActionCollectionDecorator>,
-    );
+    const lower = new DataSourceDecorator(createActionSource(), ActionCollectionDecorator);
+    const upper = new DataSourceDecorator(lower, ActionCollectionDecorator);
     lower.getCollection('books').addAction('Below', {
       scope: 'Global',
       execute: () => undefined,

@@ -1,5 +1,4 @@
 import type { ActionContext } from '../../../src/decorators/action/action-context';
-import type { ActionDefinition } from '../../../src/decorators/action/action-definition';
 import type { DynamicForm } from '../../../src/decorators/action/action-form-definition';
 import { caller, setup } from './action-fixture';
 
@@ -7,7 +6,7 @@ type Form = DynamicForm<ActionContext>;
 
 async function evaluate(form: Form, formValues?: Record<string, unknown>) {
   const { books } = setup();
-  books.addAction('Go', { scope: 'Global', execute: () => undefined, form } as ActionDefinition);
+  books.addAction('Go', { scope: 'Global', execute: () => undefined, form });
 
   return books.getForm(caller, 'Go', formValues);
 }
@@ -290,7 +289,7 @@ describe('ActionCollectionDecorator.getForm (field types and properties)', () =>
 
   it('never mutates the static form definition', async () => {
     const form = [{ type: 'String', label: 'A', defaultValue: 'x' }] as const;
-    await evaluate(form as unknown as Form);
+    await evaluate(form);
 
     expect(form).toEqual([{ type: 'String', label: 'A', defaultValue: 'x' }]);
   });

@@ -63,7 +63,7 @@ describe('ActionCollectionDecorator.addAction (schema)', () => {
 describe('ActionCollectionDecorator.addAction (staticForm)', () => {
   const staticFormOf = (form: ActionDefinition['form']): boolean | undefined => {
     const { books } = setup();
-    books.addAction('Go', { scope: 'Single', execute, form } as ActionDefinition);
+    books.addAction('Go', { scope: 'Single', execute, form });
 
     return books.schema.actions.Go?.staticForm;
   };

@@ -16,7 +16,7 @@ class ChartSource extends BaseDataSource {
   }
 
   override async renderChart(_caller: Caller, name: string): Promise<Chart> {
-    return { countCurrent: name.length, countPrevious: undefined } as unknown as Chart;
+    return { countCurrent: name.length, countPrevious: undefined };
   }
 
   override async executeNativeQuery(connectionName: string, query: string) {

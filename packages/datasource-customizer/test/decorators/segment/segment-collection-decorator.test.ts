@@ -126,9 +126,7 @@ describe('SegmentCollectionDecorator', () => {
   it('refuses malformed JSON at registration', () => {
     const { books } = build();
 
-    expect(() =>
-      books.addSegment('bad', { field: 'id', operator: 'Equalz', value: 1 } as never),
-    ).toThrow(
+    expect(() => books.addSegment('bad', { field: 'id', operator: 'Equalz', value: 1 })).toThrow(
       "Invalid segment 'bad' on collection 'books': Unknown operator 'Equalz' on field 'id'.",
     );
   });

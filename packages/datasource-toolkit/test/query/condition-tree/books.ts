@@ -15,7 +15,7 @@ function stub(name: string, fields: Record<string, FieldSchema>): Collection {
   const dataSource = { getCollection: (other: string) => collections[other] };
   collections[name] = { name, schema: schema(fields), dataSource } as unknown as Collection;
 
-  return collections[name] as Collection;
+  return collections[name];
 }
 
 /** `authors(id, name)`: the target of `books.author`. */

@@ -59,7 +59,7 @@ function checkInput(body: Record<string, unknown>) {
     name: name.trim(),
     connectionUri,
     dialect,
-    datasourceSuffix: (datasourceSuffix as string | null | undefined) ?? null,
+    datasourceSuffix: datasourceSuffix ?? null,
   };
 }
 

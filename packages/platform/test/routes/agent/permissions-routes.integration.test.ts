@@ -98,14 +98,14 @@ describe.each(availableServers())('permissions routes on $name', server => {
     const response = await agentCall(url, key, path);
     expect(response.status).toBe(200);
 
-    return response.json() as Promise<unknown>;
+    return response.json();
   };
 
   it('computes the environment rights from rows and role defaults, never `true`', async () => {
     const permissions = (await getJson(
       '/liana/v4/permissions/environment',
     )) as EnvironmentPermissions;
-    const { Admin, Developer, Editor, User } = roles as Record<string, number>;
+    const { Admin, Developer, Editor, User } = roles;
     const everyone = [Admin, Developer, Editor, User, support.id];
     const builtIn = [Admin, Developer, Editor, User];
 

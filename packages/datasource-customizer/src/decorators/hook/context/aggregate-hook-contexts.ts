@@ -7,6 +7,13 @@ import type {
 } from '@grove/datasource-toolkit';
 import { CollectionCustomizationContext } from '../../../context/customization-context';
 
+/** The aggregate request a hook sees: the filter, the aggregation and the limit. */
+export interface AggregateHookRequest {
+  readonly filter: Filter;
+  readonly aggregation: Aggregation;
+  readonly limit?: number | undefined;
+}
+
 /**
  * What a Before-Aggregate hook receives: the (frozen) filter, aggregation and limit.
  *
@@ -22,14 +29,9 @@ export class HookBeforeAggregateContext extends CollectionCustomizationContext {
   readonly aggregation: Aggregation;
   readonly limit: number | undefined;
 
-  constructor(
-    collection: Collection,
-    caller: Caller,
-    filter: Filter,
-    aggregation: Aggregation,
-    limit?: number,
-  ) {
+  constructor(collection: Collection, caller: Caller, request: AggregateHookRequest) {
     super(collection, caller);
+    const { filter, aggregation, limit } = request;
     this.filter = filter;
     Object.freeze(filter);
     this.aggregation = aggregation;
@@ -54,12 +56,10 @@ export class HookAfterAggregateContext extends HookBeforeAggregateContext {
   constructor(
     collection: Collection,
     caller: Caller,
-    filter: Filter,
-    aggregation: Aggregation,
-    limit: number | undefined,
+    request: AggregateHookRequest,
     aggregateResult: readonly AggregateResult[],
   ) {
-    super(collection, caller, filter, aggregation, limit);
+    super(collection, caller, request);
     this.aggregateResult = Object.freeze([...aggregateResult]);
   }
 }

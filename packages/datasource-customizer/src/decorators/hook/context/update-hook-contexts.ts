@@ -29,7 +29,7 @@ export class HookBeforeUpdateContext<
     super(collection, caller);
     this.filter = filter;
     Object.freeze(filter);
-    this.patch = patch as TPartialRow<S, N>;
+    this.patch = patch;
   }
 }
 
