@@ -114,6 +114,7 @@ export type { SortClause } from './query/sort';
 export { Projection, allFieldsProjection, columnsProjection } from './query/projection';
 export { Aggregation, truncateDate } from './query/aggregation';
 export { aggregateInMemory } from './query/aggregate-in-memory';
+export type { InMemoryAggregateRequest } from './query/aggregate-in-memory';
 export type {
   AggregationOperation,
   AggregationGroup,

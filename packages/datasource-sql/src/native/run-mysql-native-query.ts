@@ -34,11 +34,11 @@ export const runMysqlNativeQuery: NativeQueryRunner = async context => {
     await sequelize.query('SET SESSION TRANSACTION READ ONLY', { transaction, logging: false });
     await sequelize.query('START TRANSACTION READ ONLY', { transaction, logging: false });
     // Always formatted (`$$` stands for `$`, see `NativeQueryContext.sql`), values or not.
-    const rows = (await sequelize.query(sql, {
+    const rows = await sequelize.query<Record<string, unknown>>(sql, {
       type: QueryTypes.SELECT,
       bind: [...bind],
       transaction,
-    })) as Record<string, unknown>[];
+    });
     await sequelize.query('ROLLBACK', { transaction, logging: false });
 
     return rows;

@@ -331,15 +331,12 @@ describe('buildAggregate: the statement of every dialect', () => {
     ];
 
     expect(
-      buildAggregate(
-        sqlUnitRegistry,
-        sqlDialect(name),
-        collection,
+      buildAggregate(sqlUnitRegistry, sqlDialect(name), collection, {
         filter,
         aggregation,
-        zone,
+        timezone: zone,
         limit,
-      ),
+      }),
     ).toMatchObject({ sql, bind });
   });
 });
@@ -349,14 +346,11 @@ describe('buildAggregate: refusals', () => {
     '%s: a zone name that is not a timezone never enters the SQL',
     (_, dialect) => {
       expect(() =>
-        buildAggregate(
-          sqlUnitRegistry,
-          dialect,
-          'books',
-          everything,
-          byDate('Month'),
-          "UTC') ; DROP TABLE books; --",
-        ),
+        buildAggregate(sqlUnitRegistry, dialect, 'books', {
+          filter: everything,
+          aggregation: byDate('Month'),
+          timezone: "UTC') ; DROP TABLE books; --",
+        }),
       ).toThrow(
         expect.objectContaining({
           code: 'ValidationError',
@@ -368,14 +362,11 @@ describe('buildAggregate: refusals', () => {
 
   it.each(sqlDialects)('%s: a group on an unknown field is a ValidationError', (_, dialect) => {
     expect(() =>
-      buildAggregate(
-        sqlUnitRegistry,
-        dialect,
-        'books',
-        everything,
-        new Aggregation({ operation: 'Count', groups: [{ field: 'nope' }] }),
-        'UTC',
-      ),
+      buildAggregate(sqlUnitRegistry, dialect, 'books', {
+        filter: everything,
+        aggregation: new Aggregation({ operation: 'Count', groups: [{ field: 'nope' }] }),
+        timezone: 'UTC',
+      }),
     ).toThrow('Invalid access: "nope" on "books" does not exist.');
   });
 });
@@ -384,14 +375,15 @@ describe('buildAggregate: results', () => {
   it.each(sqlDialects)(
     '%s: counts and sums read as numbers, whatever the driver returns',
     (_, dialect) => {
-      const query = buildAggregate(
-        sqlUnitRegistry,
-        dialect,
-        'books',
-        everything,
-        new Aggregation({ operation: 'Sum', field: 'price', groups: [{ field: 'author:name' }] }),
-        'UTC',
-      );
+      const query = buildAggregate(sqlUnitRegistry, dialect, 'books', {
+        filter: everything,
+        aggregation: new Aggregation({
+          operation: 'Sum',
+          field: 'price',
+          groups: [{ field: 'author:name' }],
+        }),
+        timezone: 'UTC',
+      });
 
       expect(
         query.toResults([
@@ -410,18 +402,15 @@ describe('buildAggregate: results', () => {
   it.each(sqlDialects)(
     '%s: Max of a date reads as an ISO instant, a date group as its text',
     (_, dialect) => {
-      const query = buildAggregate(
-        sqlUnitRegistry,
-        dialect,
-        'books',
-        everything,
-        new Aggregation({
+      const query = buildAggregate(sqlUnitRegistry, dialect, 'books', {
+        filter: everything,
+        aggregation: new Aggregation({
           operation: 'Max',
           field: 'published_at',
           groups: [{ field: 'published_at', operation: 'Month' }],
         }),
-        'UTC',
-      );
+        timezone: 'UTC',
+      });
 
       expect(query.toResults([{ g0: '2024-05-01', value: '2024-05-03 10:00:00' }])).toEqual([
         { value: '2024-05-03T10:00:00.000Z', group: { published_at: '2024-05-01' } },

@@ -33,7 +33,10 @@ describe('aggregateInMemory', () => {
       groups: [{ field: 'status' }],
     });
 
-    await aggregateInMemory(collection, caller, new Filter({ conditionTree: tree }), aggregation);
+    await aggregateInMemory(collection, caller, {
+      filter: new Filter({ conditionTree: tree }),
+      aggregation,
+    });
 
     expect(calls).toHaveLength(1);
     expect(calls[0]?.filter.conditionTree).toEqual(tree);
@@ -48,7 +51,11 @@ describe('aggregateInMemory', () => {
       groups: [{ field: 'createdAt', operation: 'Month' }],
     });
 
-    const rows = await aggregateInMemory(collection, caller, new Filter({}), aggregation, 1);
+    const rows = await aggregateInMemory(collection, caller, {
+      filter: new Filter({}),
+      aggregation,
+      limit: 1,
+    });
 
     // 2024-01-31T23:30Z is February in Paris: February sums 10 + 7.
     expect(rows).toEqual([{ value: 17, group: { createdAt: '2024-02-01' } }]);

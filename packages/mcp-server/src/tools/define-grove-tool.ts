@@ -51,7 +51,6 @@ export function defineGroveTool<I extends z.ZodRawShape, O extends z.ZodRawShape
     annotations,
     inputSchema: z.object(definition.inputSchema),
     outputSchema: z.object(definition.outputSchema),
-    run: async (args, context) =>
-      (await definition.run(args as z.output<z.ZodObject<I>>, context)) as Record<string, unknown>,
+    run: async (args, context) => await definition.run(args as z.output<z.ZodObject<I>>, context),
   };
 }

@@ -1,9 +1,4 @@
-import type {
-  McpServer,
-  RegisteredTool,
-  ToolCallback,
-} from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { z } from 'zod';
+import type { McpServer, RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
 
 import type { GroveTool } from './define-grove-tool';
 import { describeToolError } from './describe-tool-error';
@@ -49,6 +44,6 @@ export function registerGroveTool(
   return server.registerTool(
     name,
     { title, description, inputSchema, outputSchema, annotations },
-    callback as unknown as ToolCallback<z.ZodObject>,
+    callback,
   );
 }

@@ -4,13 +4,14 @@ import type { AddressInfo } from 'node:net';
 
 import { SignJWT, exportJWK, generateKeyPair, jwtVerify } from 'jose';
 import type { JWTPayload, KeyLike } from 'jose';
+import type * as Jose from 'jose';
 
 import { createAccessTokenVerifier } from '../../src/auth/create-access-token-verifier';
 import type { McpPlatform, McpUserClaims } from '../../src/platform/mcp-platform';
 
 // jose itself, with its `jwtVerify` counted: a token answered from the cache is not verified.
 jest.mock('jose', () => {
-  const actual = jest.requireActual<typeof import('jose')>('jose');
+  const actual = jest.requireActual<typeof Jose>('jose');
 
   return { ...actual, jwtVerify: jest.fn(actual.jwtVerify) };
 });

@@ -16,7 +16,7 @@ function schemaOf(...names: string[]): AgentSchema {
       fields: [{ field: 'id', type: 'Number', isPrimaryKey: true }],
       actions: [],
     })),
-  } as unknown as AgentSchema;
+  };
 }
 
 /** The `collectionName` values `list` accepts, as its JSON schema says. */

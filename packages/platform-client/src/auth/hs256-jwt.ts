@@ -1,5 +1,4 @@
 import { GroveError } from '@grove/datasource-toolkit';
-import type { JWTPayload } from 'jose';
 import { loadJose } from './load-jose';
 
 /** An HS256 key: a secret's UTF-8 bytes, or bytes derived from one. */
@@ -48,7 +47,7 @@ export async function signHs256(
   options: SignHs256Options,
 ): Promise<string> {
   const { SignJWT } = await loadJose();
-  let jwt = new SignJWT({ ...claims } as JWTPayload)
+  let jwt = new SignJWT({ ...claims })
     .setProtectedHeader({ alg: 'HS256', typ: options.type ?? 'JWT' })
     .setIssuedAt(options.issuedAt);
   if (options.audience !== undefined) jwt = jwt.setAudience(options.audience);

@@ -104,7 +104,7 @@ export class ComputedCollectionDecorator extends CollectionDecorator {
       return super.aggregate(caller, filter, aggregation, limit);
     }
     // Computed values only exist here: aggregate every matching record in memory.
-    return aggregateInMemory(this, caller, filter, aggregation, limit);
+    return aggregateInMemory(this, caller, { filter, aggregation, limit });
   }
 
   protected override refineSchema(schema: CollectionSchema): CollectionSchema {

@@ -1,6 +1,6 @@
+import type { ConditionTreeLeaf } from '@grove/datasource-toolkit';
 import {
   aggregateInMemory,
-  ConditionTreeLeaf,
   type PaginatedFilter,
   ValidationError,
   isToOne,
@@ -96,7 +96,7 @@ export class RelationCollectionDecorator extends CollectionDecorator {
       return super.aggregate(caller, filter, aggregation, limit);
     }
     // Emulated relations only exist here: aggregate every matching record in memory.
-    return aggregateInMemory(this, caller, filter, aggregation, limit);
+    return aggregateInMemory(this, caller, { filter, aggregation, limit });
   }
 
   protected override refineSchema(schema: CollectionSchema): CollectionSchema {
