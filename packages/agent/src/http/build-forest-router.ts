@@ -9,6 +9,7 @@ import { createCors } from './middlewares/cors';
 import { createErrorHandler } from './middlewares/error-handler';
 import { ipWhitelist } from './middlewares/ip-whitelist';
 import { memoizeQuery } from './middlewares/memoize-query';
+import { methodRouters } from './method-routers';
 import { requestLogger } from './middlewares/request-logger';
 import { compileTrustedProxies } from './trusted-proxies';
 import type { IpWhitelist } from '@grove/platform-client';
@@ -96,7 +97,7 @@ export function buildForestRouter(services: AgentServices, whitelist: IpWhitelis
   );
   router.use(correlationId);
   router.use(memoizeQuery);
-  router.use(requestLogger(services.logger));
+  router.use(requestLogger(services.logger, options.loggerLevel));
   router.use(clientIp(compileTrustedProxies(options.trustedProxies)));
 
   mountHealthCheck(router, services);
@@ -106,7 +107,10 @@ export function buildForestRouter(services: AgentServices, whitelist: IpWhitelis
   router.use(authenticate(options.authSecret, options.envSecret));
   router.use(ipWhitelist(whitelist));
   router.use(bodyParsers(options.maxBodySize));
-  for (const mount of privateRoutes) mount(router, services);
+  // Each method's routes in a router of their own, in the order above.
+  const routes = methodRouters();
+  for (const mount of privateRoutes) mount(routes.table, services);
+  router.use(routes.dispatch);
 
   router.use((_request, response) => {
     response.status(404).type('text/plain').send('Not Found');

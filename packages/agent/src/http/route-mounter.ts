@@ -1,5 +1,5 @@
-import type { Router } from 'express';
 import type { AgentServices } from './agent-services';
+import type { RouteTable } from './method-routers';
 
 /**
  * What every route file exports: a function adding its route(s) to the `/forest` router.
@@ -11,4 +11,4 @@ import type { AgentServices } from './agent-services';
  * };
  * ```
  */
-export type RouteMounter = (router: Router, services: AgentServices) => void;
+export type RouteMounter = (router: RouteTable, services: AgentServices) => void;

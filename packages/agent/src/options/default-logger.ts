@@ -23,6 +23,19 @@ export function createDefaultLogger(level: LoggerLevel, custom?: Logger): Logger
     });
 
   return (messageLevel, message, error) => {
-    if (rank[messageLevel] >= rank[level]) write(messageLevel, message, error);
+    if (logsAt(level, messageLevel)) write(messageLevel, message, error);
   };
+}
+
+/**
+ * Whether a logger filtered at `threshold` prints messages of `level`: callers skip formatting
+ * a message nobody reads.
+ *
+ * @example
+ * ```ts
+ * logsAt('Warn', 'Info'); // false
+ * ```
+ */
+export function logsAt(threshold: LoggerLevel, level: LoggerLevel): boolean {
+  return rank[level] >= rank[threshold];
 }

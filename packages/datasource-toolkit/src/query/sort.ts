@@ -91,7 +91,13 @@ export class Sort implements Iterable<SortClause> {
 
   /** Maps each clause to one or several clauses. */
   replaceClauses(handler: (clause: SortClause) => SortClause | readonly SortClause[]): Sort {
-    return new Sort(...this.clauses.flatMap(clause => handler(clause)));
+    const clauses = this.clauses.flatMap(clause => handler(clause));
+    // Unchanged clauses give back this sort (immutable): a layer can tell it changed nothing.
+    const unchanged =
+      clauses.length === this.clauses.length &&
+      clauses.every((clause, index) => clause === this.clauses[index]);
+
+    return unchanged ? this : new Sort(...clauses);
   }
 
   /** Sorts records in memory (a new array). */

@@ -52,6 +52,15 @@ describe('Sort', () => {
     expect(() => sort.unnest()).toThrow('Cannot unnest sort.');
   });
 
+  it('gives back the same sort when every clause comes back unchanged', () => {
+    const sort = new Sort({ field: 'name', ascending: true }, { field: 'id', ascending: false });
+
+    expect(sort.replaceClauses(clause => clause)).toBe(sort);
+    expect(sort.replaceClauses(clause => [clause])).toBe(sort);
+    expect(sort.replaceClauses(clause => ({ ...clause }))).not.toBe(sort);
+    expect(sort.replaceClauses(clause => [clause, clause]).toJSON()).toHaveLength(4);
+  });
+
   it('replaces a clause by several', () => {
     const sort = new Sort({ field: 'fullName', ascending: false }).replaceClauses(
       ({ ascending }) => [

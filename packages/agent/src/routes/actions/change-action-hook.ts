@@ -1,4 +1,4 @@
-import type { Router } from 'express';
+import type { RouteTable } from '../../http/method-routers';
 import type { AgentServices } from '../../http/agent-services';
 import { parseFormValues } from '../../forms/parse-form-values';
 import { serializeForm } from '../../forms/serialize-form';
@@ -21,7 +21,7 @@ import type { ActionTable } from './action-table';
  * ```
  */
 export function mountChangeActionHook(
-  router: Router,
+  router: RouteTable,
   services: AgentServices,
   table: ActionTable,
 ): void {

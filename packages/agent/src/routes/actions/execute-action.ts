@@ -1,6 +1,6 @@
 import type { RecordData } from '@grove/datasource-toolkit';
 import type { SelectionCounter } from '@grove/platform-client';
-import type { Router } from 'express';
+import type { RouteTable } from '../../http/method-routers';
 import type { AgentServices } from '../../http/agent-services';
 import { callerOf } from '../../http/caller';
 import { parseExecuteValues } from '../../forms/parse-execute-values';
@@ -33,7 +33,7 @@ import { userOf } from '../../http/middlewares/authenticate';
  * ```
  */
 export function mountExecuteAction(
-  router: Router,
+  router: RouteTable,
   services: AgentServices,
   table: ActionTable,
 ): void {

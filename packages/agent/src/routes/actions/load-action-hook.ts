@@ -1,4 +1,4 @@
-import type { Router } from 'express';
+import type { RouteTable } from '../../http/method-routers';
 import type { AgentServices } from '../../http/agent-services';
 import { serializeForm } from '../../forms/serialize-form';
 import { readActionHookRequest } from './action-hook-request';
@@ -19,7 +19,7 @@ import type { ActionTable } from './action-table';
  * ```
  */
 export function mountLoadActionHook(
-  router: Router,
+  router: RouteTable,
   services: AgentServices,
   table: ActionTable,
 ): void {

@@ -1,5 +1,5 @@
 import { ValidationError } from '@grove/datasource-toolkit';
-import type { Router } from 'express';
+import type { RouteTable } from '../../http/method-routers';
 import type { AgentServices } from '../../http/agent-services';
 import { parseFormValues } from '../../forms/parse-form-values';
 import { parseSearchValues } from '../../forms/parse-search-values';
@@ -24,7 +24,7 @@ import type { ActionTable } from './action-table';
  * ```
  */
 export function mountSearchActionHook(
-  router: Router,
+  router: RouteTable,
   services: AgentServices,
   table: ActionTable,
 ): void {

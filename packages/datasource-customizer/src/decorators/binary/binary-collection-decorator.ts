@@ -139,7 +139,9 @@ export class BinaryCollectionDecorator extends CollectionDecorator {
     if (!filter.conditionTree) return filter;
     const conditionTree = filter.conditionTree.replaceLeafs(leaf => this.decodeLeaf(leaf));
 
-    return filter.override({ conditionTree }) as F;
+    return conditionTree === filter.conditionTree
+      ? filter
+      : (filter.override({ conditionTree }) as F);
   }
 
   protected override refineSchema(schema: CollectionSchema): CollectionSchema {

@@ -88,25 +88,28 @@ export class HookCollectionDecorator extends CollectionDecorator {
     await this.run(
       'List',
       'Before',
-      new HookBeforeListContext(this.child, caller, filter, projection),
+      () => new HookBeforeListContext(this.child, caller, filter, projection),
     );
     const records = await this.child.list(caller, filter, projection);
-    const after = new HookAfterListContext(this.child, caller, filter, projection, records);
-    await this.run('List', 'After', after);
+    await this.run(
+      'List',
+      'After',
+      () => new HookAfterListContext(this.child, caller, filter, projection, records),
+    );
 
     return records;
   }
 
   override async create(caller: Caller, data: RecordData[]): Promise<RecordData[]> {
     // The records (not the array) are shared with Before hooks, which may fill fields in.
-    await this.run('Create', 'Before', new HookBeforeCreateContext(this.child, caller, data));
+    await this.run('Create', 'Before', () => new HookBeforeCreateContext(this.child, caller, data));
 
     return this.withAfterHooks('Create', async () => {
       const records = await this.child.create(caller, data);
       await this.run(
         'Create',
         'After',
-        new HookAfterCreateContext(this.child, caller, data, records),
+        () => new HookAfterCreateContext(this.child, caller, data, records),
       );
 
       return records;
@@ -118,23 +121,31 @@ export class HookCollectionDecorator extends CollectionDecorator {
     await this.run(
       'Update',
       'Before',
-      new HookBeforeUpdateContext(this.child, caller, filter, patch),
+      () => new HookBeforeUpdateContext(this.child, caller, filter, patch),
     );
     await this.withAfterHooks('Update', async () => {
       await this.child.update(caller, filter, patch);
       await this.run(
         'Update',
         'After',
-        new HookAfterUpdateContext(this.child, caller, filter, patch),
+        () => new HookAfterUpdateContext(this.child, caller, filter, patch),
       );
     });
   }
 
   override async delete(caller: Caller, filter: Filter): Promise<void> {
-    await this.run('Delete', 'Before', new HookBeforeDeleteContext(this.child, caller, filter));
+    await this.run(
+      'Delete',
+      'Before',
+      () => new HookBeforeDeleteContext(this.child, caller, filter),
+    );
     await this.withAfterHooks('Delete', async () => {
       await this.child.delete(caller, filter);
-      await this.run('Delete', 'After', new HookAfterDeleteContext(this.child, caller, filter));
+      await this.run(
+        'Delete',
+        'After',
+        () => new HookAfterDeleteContext(this.child, caller, filter),
+      );
     });
   }
 
@@ -145,11 +156,17 @@ export class HookCollectionDecorator extends CollectionDecorator {
     limit?: number,
   ): Promise<AggregateResult[]> {
     const request = { filter, aggregation, limit };
-    const before = new HookBeforeAggregateContext(this.child, caller, request);
-    await this.run('Aggregate', 'Before', before);
+    await this.run(
+      'Aggregate',
+      'Before',
+      () => new HookBeforeAggregateContext(this.child, caller, request),
+    );
     const result = await this.child.aggregate(caller, filter, aggregation, limit);
-    const after = new HookAfterAggregateContext(this.child, caller, request, result);
-    await this.run('Aggregate', 'After', after);
+    await this.run(
+      'Aggregate',
+      'After',
+      () => new HookAfterAggregateContext(this.child, caller, request, result),
+    );
 
     return result;
   }
@@ -166,9 +183,13 @@ export class HookCollectionDecorator extends CollectionDecorator {
   private async run<T extends HookType, P extends HookPosition>(
     type: T,
     position: P,
-    context: HookContexts[T][P],
+    makeContext: () => HookContexts[T][P],
   ): Promise<void> {
-    for (const handler of this.handlers[type][position] as Array<HookDefinition<P, T>>) {
+    const handlers = this.handlers[type][position] as Array<HookDefinition<P, T>>;
+    // No handler (the common case): no context built.
+    if (!handlers.length) return;
+    const context = makeContext();
+    for (const handler of handlers) {
       // Sequential on purpose: a handler may depend on what an earlier one did or refused.
       await handler(context);
     }

@@ -86,7 +86,9 @@ export class LazyJoinCollectionDecorator extends CollectionDecorator {
         return foreignKey && supported ? leaf.override({ field: foreignKey }) : leaf;
       }) ?? null;
     if (!(filter instanceof PaginatedFilter) || !filter.sort) {
-      return filter.override({ conditionTree }) as F;
+      return conditionTree === filter.conditionTree
+        ? filter
+        : (filter.override({ conditionTree }) as F);
     }
 
     const sort = filter.sort.replaceClauses(clause => {
@@ -97,7 +99,10 @@ export class LazyJoinCollectionDecorator extends CollectionDecorator {
       return foreignKey && sortable ? { field: foreignKey, ascending: clause.ascending } : clause;
     });
 
-    return filter.override({ conditionTree, sort }) as unknown as F;
+    // Nothing read through a foreign key: the same filter.
+    return conditionTree === filter.conditionTree && sort === filter.sort
+      ? filter
+      : (filter.override({ conditionTree, sort }) as unknown as F);
   }
 
   /** The foreign key that answers `path` when it is `<manyToOne>:<foreignKeyTarget>`. */

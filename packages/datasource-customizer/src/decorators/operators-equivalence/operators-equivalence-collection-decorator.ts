@@ -44,6 +44,9 @@ export class OperatorsEquivalenceCollectionDecorator extends CollectionDecorator
       return equivalent ?? leaf;
     });
 
-    return filter.override({ conditionTree }) as F;
+    // Nothing replaced: the same filter (no copy through every layer of the stack).
+    return conditionTree === filter.conditionTree
+      ? filter
+      : (filter.override({ conditionTree }) as F);
   }
 }

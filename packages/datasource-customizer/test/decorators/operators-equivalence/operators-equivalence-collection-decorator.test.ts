@@ -5,10 +5,11 @@ import type {
   Operator,
   PlainConditionTree,
 } from '@grove/datasource-toolkit';
+import { Projection } from '@grove/datasource-toolkit';
 import { CollectionDecorator } from '../../../src/decorators/collection-decorator';
 import { DataSourceDecorator } from '../../../src/decorators/data-source-decorator';
 import { OperatorsEquivalenceCollectionDecorator } from '../../../src/decorators/operators-equivalence/operators-equivalence-collection-decorator';
-import { createLibrary, list } from '../../scenarios/library-fixture';
+import { caller, createLibrary, filterOf, list } from '../../scenarios/library-fixture';
 
 const native: Record<string, Operator[]> = {
   title: ['Equal', 'In', 'Like'],
@@ -19,6 +20,7 @@ const native: Record<string, Operator[]> = {
 /** Restricts operators like a limited data source would, and records the trees it receives. */
 class LimitedDecorator extends CollectionDecorator {
   static trees: unknown[] = [];
+  static filters: Filter[] = [];
 
   protected override refineSchema(schema: CollectionSchema): CollectionSchema {
     for (const [name, field] of Object.entries(schema.fields)) {
@@ -30,6 +32,7 @@ class LimitedDecorator extends CollectionDecorator {
 
   protected override async refineFilter<F extends Filter>(_caller: Caller, filter: F): Promise<F> {
     LimitedDecorator.trees.push(filter.conditionTree?.toJSON() ?? null);
+    LimitedDecorator.filters.push(filter);
 
     return filter;
   }
@@ -37,6 +40,7 @@ class LimitedDecorator extends CollectionDecorator {
 
 function setup() {
   LimitedDecorator.trees = [];
+  LimitedDecorator.filters = [];
   const limited = new DataSourceDecorator(createLibrary(), LimitedDecorator);
 
   return new DataSourceDecorator(limited, OperatorsEquivalenceCollectionDecorator);
@@ -72,6 +76,22 @@ describe('OperatorsEquivalenceCollectionDecorator', () => {
     await list(books, ['id'], { field: 'title', operator: 'Like', value: 'D%' });
 
     expect(LimitedDecorator.trees).toEqual([{ field: 'title', operator: 'Like', value: 'D%' }]);
+  });
+
+  it('passes the very filter on when it rewrites nothing, a copy when it does', async () => {
+    const books = setup().getCollection('books');
+    const supported = filterOf({ field: 'title', operator: 'Like', value: 'D%' });
+    const rewritten = filterOf({ field: 'title', operator: 'StartsWith', value: 'D' });
+    await books.list(caller, supported, new Projection('id'));
+    await books.list(caller, rewritten, new Projection('id'));
+
+    expect(LimitedDecorator.filters[0]).toBe(supported);
+    expect(LimitedDecorator.filters[1]).not.toBe(rewritten);
+    expect(rewritten.conditionTree?.toJSON()).toEqual({
+      field: 'title',
+      operator: 'StartsWith',
+      value: 'D',
+    });
   });
 
   it('rewrites relation paths with the related collection schema', async () => {

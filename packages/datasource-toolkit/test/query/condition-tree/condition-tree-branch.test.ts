@@ -78,6 +78,29 @@ describe('ConditionTreeBranch', () => {
     });
   });
 
+  it('gives back the same tree when no leaf changes, a new one as soon as one does', async () => {
+    const inner = new ConditionTreeBranch('And', [cheap]);
+    const tree = new ConditionTreeBranch('Or', [dune, inner]);
+
+    expect(tree.replaceLeafs(leaf => leaf)).toBe(tree);
+    expect(await tree.replaceLeafsAsync(async leaf => leaf)).toBe(tree);
+    expect(tree.replaceFields(field => field)).toBe(tree);
+    const renamed = tree.replaceLeafs(leaf =>
+      leaf === cheap ? leaf.override({ value: 5 }) : leaf,
+    );
+    expect(renamed).not.toBe(tree);
+    // The untouched leaf is shared, the changed branch is new; the original is unchanged.
+    expect((renamed as ConditionTreeBranch).conditions[0]).toBe(dune);
+    expect((renamed as ConditionTreeBranch).conditions[1]).not.toBe(inner);
+    expect(tree.toJSON()).toEqual({
+      aggregator: 'Or',
+      conditions: [
+        { field: 'title', operator: 'Equal', value: 'Dune' },
+        { aggregator: 'And', conditions: [{ field: 'price', operator: 'LessThan', value: 10 }] },
+      ],
+    });
+  });
+
   it('replaces every leaf with an asynchronous handler', async () => {
     const tree = new ConditionTreeBranch('And', [dune, cheap]);
     const replaced = await tree.replaceLeafsAsync(async leaf => ({

@@ -48,10 +48,7 @@ export class ConditionTreeBranch extends ConditionTree {
   }
 
   replaceLeafs(handler: LeafReplacer): ConditionTree {
-    return new ConditionTreeBranch(
-      this.aggregator,
-      this.conditions.map(condition => condition.replaceLeafs(handler)),
-    );
+    return this.withConditions(this.conditions.map(condition => condition.replaceLeafs(handler)));
   }
 
   async replaceLeafsAsync(handler: AsyncLeafReplacer): Promise<ConditionTree> {
@@ -59,7 +56,17 @@ export class ConditionTreeBranch extends ConditionTree {
       this.conditions.map(condition => condition.replaceLeafsAsync(handler)),
     );
 
-    return new ConditionTreeBranch(this.aggregator, conditions);
+    return this.withConditions(conditions);
+  }
+
+  /**
+   * This branch when every condition came back unchanged (trees are immutable, so sharing is
+   * safe, and a layer can tell by identity that it changed nothing), else a new branch.
+   */
+  private withConditions(conditions: readonly ConditionTree[]): ConditionTree {
+    return conditions.every((condition, index) => condition === this.conditions[index])
+      ? this
+      : new ConditionTreeBranch(this.aggregator, conditions);
   }
 
   match(record: RecordData, collection: Collection, timezone: string): boolean {

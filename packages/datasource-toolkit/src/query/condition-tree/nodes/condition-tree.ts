@@ -38,7 +38,10 @@ export type AsyncLeafReplacer = (
 export abstract class ConditionTree {
   /** Returns a tree matching exactly the records this one does not match. */
   abstract inverse(): ConditionTree;
-  /** Replaces every leaf by the tree the handler returns. */
+  /**
+   * Replaces every leaf by the tree the handler returns. When the handler returns every leaf
+   * itself, the result is this very tree (callers may test identity to skip work).
+   */
   abstract replaceLeafs(handler: LeafReplacer): ConditionTree;
   /** Replaces every leaf by the tree the handler returns (asynchronous handler). */
   abstract replaceLeafsAsync(handler: AsyncLeafReplacer): Promise<ConditionTree>;
@@ -81,6 +84,10 @@ export abstract class ConditionTree {
 
   /** Renames the fields of every leaf. */
   replaceFields(handler: (field: string) => string): ConditionTree {
-    return this.replaceLeafs(leaf => leaf.override({ field: handler(leaf.field) }));
+    return this.replaceLeafs(leaf => {
+      const field = handler(leaf.field);
+
+      return field === leaf.field ? leaf : leaf.override({ field });
+    });
   }
 }
