@@ -9,6 +9,8 @@ export type { AiMcpServerOptions } from './agent/ai-mcp-server-options';
 // HTTP pieces for custom hosting and tests
 // The verified user (one type, defined by the platform client).
 export type { AgentUser } from '@grove/platform-client';
+// The server of the standalone agent, for an Express app of your own (see the README, Serving).
+export { createExpressServer } from '@grove/platform-client';
 export type { ActivityLogsMode } from './activity/activity-log-recorder';
 export { toErrorBody } from './http/middlewares/error-handler';
 export type { ErrorBodyItem } from './http/middlewares/error-handler';

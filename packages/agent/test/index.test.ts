@@ -9,6 +9,7 @@ describe('public API', () => {
        "agentVersion",
        "buildSchemaMeta",
        "createAgent",
+       "createExpressServer",
        "generateSchema",
        "listActionEndpoints",
        "loadSchemaFile",

@@ -14,6 +14,10 @@ export type {
 export { PlatformHttp } from './http/platform-http';
 export type { PlatformHttpOptions, PlatformRequest } from './http/platform-http';
 
+// The HTTP server of Grove's Express applications (agent, platform, MCP server)
+export { createExpressServer, expressServerOptions } from './http/create-express-server';
+export type { ExpressLikeApp } from './http/create-express-server';
+
 // Types of the client's methods
 export type { IpRule, IpWhitelist } from './schema/ip-whitelist';
 export type { PermissionService } from './permissions/permission-service';

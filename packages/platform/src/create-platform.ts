@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 
 import { ValidationError } from '@grove/datasource-toolkit';
 import type { Logger } from '@grove/datasource-toolkit';
+import { expressServerOptions } from '@grove/platform-client';
 import express from 'express';
 import type { Express } from 'express';
 import type { Redis } from 'ioredis';
@@ -54,9 +55,11 @@ const defaultLogger: Logger = (level, message) => {
   if (level === 'Warn' || level === 'Error') process.stderr.write(`[grove platform] ${message}\n`);
 };
 
-function listen(port: number, host: string): Promise<Server> {
+function listen(app: Express, port: number, host: string): Promise<Server> {
   return new Promise((resolve, reject) => {
-    const server = createServer();
+    // Requests and responses born with Express's prototypes (see createExpressServer); the app
+    // answers once it is built (`server.on('request', app)` below).
+    const server = createServer(expressServerOptions(app));
     server.once('error', reject);
     server.listen(port, host, () => {
       server.off('error', reject);
@@ -99,7 +102,8 @@ export async function createPlatform(
   }
 
   // Bind first so that the public URL (the OIDC issuer) can name the real port.
-  const server = options.port === undefined ? undefined : await listen(options.port, host);
+  const app = express();
+  const server = options.port === undefined ? undefined : await listen(app, options.port, host);
   const port = server ? (server.address() as AddressInfo).port : undefined;
   const mode = options.mode ?? 'standard';
   // A sandbox is reached at the host it binds (tests compare the OIDC issuer with its URL).
@@ -164,7 +168,6 @@ export async function createPlatform(
       hostedAgents: createHostedAgentSupervisor({ db, logger, serverUrl: publicUrl }),
       onClose: hook => closeHooks.push(hook),
     };
-    const app = express();
     app.disable('x-powered-by');
     app.use(buildPlatformRouter(context, options.maxBodySize ?? 50 * 1024 * 1024));
     // The OpenID provider (started by the router) must be up, its keys written, before the

@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import express from 'express';
-import { createServer } from 'node:http';
 import type { Server } from 'node:http';
+import { createExpressServer } from '@grove/platform-client';
 
 /**
  * The standalone HTTP server of an agent: an Express app mounting the agent's handler at its
@@ -37,7 +37,8 @@ export class AgentServer {
     app.set('etag', false);
     if (this.rootHandler) app.use(this.rootHandler);
     app.use(this.prefix, this.handler);
-    const server = createServer(app);
+    // Requests and responses born with Express's prototypes (see createExpressServer).
+    const server = createExpressServer(app);
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(port, host, () => {

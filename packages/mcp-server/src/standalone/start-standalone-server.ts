@@ -1,5 +1,5 @@
-import { createServer } from 'node:http';
 import type { Server } from 'node:http';
+import { createExpressServer } from '@grove/platform-client';
 import type { AddressInfo } from 'node:net';
 
 import express from 'express';
@@ -34,7 +34,7 @@ export async function startStandaloneServer(
   app.use((_req, res) => {
     res.status(404).json({ error: 'not_found' });
   });
-  const server: Server = createServer(app);
+  const server: Server = createExpressServer(app);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => resolve());
