@@ -12,6 +12,32 @@ function loadInject(): Promise<Inject> {
 }
 
 /**
+ * The caller's signal, seen through a signal of this request only: `light-my-request` leaves its
+ * abort listeners on the signal it is given, and a timeout signal (`AbortSignal.timeout`, which
+ * agent clients pass) with listeners is held by Node until it fires, and the injected request,
+ * response and payload with it: seconds of requests in memory under load. The caller's signal
+ * gets one listener, removed when the request is answered.
+ */
+function forwardAbort(
+  signal: AbortSignal | undefined,
+): { signal: AbortSignal; release(): void } | undefined {
+  if (!signal) return undefined;
+  const controller = new AbortController();
+  if (signal.aborted) {
+    controller.abort(signal.reason);
+
+    return { signal: controller.signal, release: () => undefined };
+  }
+  const onAbort = (): void => controller.abort(signal.reason);
+  signal.addEventListener('abort', onAbort, { once: true });
+
+  return {
+    signal: controller.signal,
+    release: () => signal.removeEventListener('abort', onAbort),
+  };
+}
+
+/**
  * A `fetch` that never leaves the process: each request is injected (`light-my-request`) into
  * `dispatch` — the agent's own `/forest` routes — with the same authentication, permission and
  * serialization middleware as over HTTP, and none of the host application's.
@@ -40,14 +66,20 @@ export function createInProcessFetch(dispatch: DispatchFunc): typeof fetch {
     }
     const method = (init.method ?? request?.method ?? 'GET').toUpperCase();
     const inject = await loadInject();
-    const answer = await inject(dispatch, {
-      method: method as 'GET',
-      url: `${url.pathname}${url.search}`,
-      headers: { ...headers, host: url.host },
-      remoteAddress: '127.0.0.1',
-      ...(payload === undefined ? {} : { payload }),
-      ...(init.signal ? { signal: init.signal } : {}),
-    });
+    const abort = forwardAbort(init.signal ?? undefined);
+    let answer: InjectedResponse;
+    try {
+      answer = await inject(dispatch, {
+        method: method as 'GET',
+        url: `${url.pathname}${url.search}`,
+        headers: { ...headers, host: url.host },
+        remoteAddress: '127.0.0.1',
+        ...(payload === undefined ? {} : { payload }),
+        ...(abort ? { signal: abort.signal } : {}),
+      });
+    } finally {
+      abort?.release();
+    }
     const responseHeaders = new Headers();
     for (const [key, value] of Object.entries(answer.headers)) {
       if (Array.isArray(value)) value.forEach(item => responseHeaders.append(key, String(item)));

@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -41,5 +42,28 @@ describe('in-process dispatch of the agent routes', () => {
     } finally {
       await new Promise<void>(resolve => server.close(() => resolve()));
     }
+  });
+
+  it("leaves no listener on the caller's signal once answered, and still aborts on it", async () => {
+    const router = express.Router();
+    router.get('/fast', (_req, res) => {
+      res.json({ ok: true });
+    });
+    router.get('/slow', () => undefined);
+    const agentFetch = createInProcessFetch(createInProcessApp('/forest', router));
+
+    // A timeout signal with listeners is held until it fires, with what the listeners reach.
+    const timeout = AbortSignal.timeout(10_000);
+    const answer = await agentFetch('http://agent.in-process/forest/fast', { signal: timeout });
+    expect(await answer.json()).toEqual({ ok: true });
+    expect(getEventListeners(timeout, 'abort')).toHaveLength(0);
+
+    const controller = new AbortController();
+    const pending = agentFetch('http://agent.in-process/forest/slow', {
+      signal: controller.signal,
+    });
+    controller.abort(new Error('gave up'));
+    await expect(pending).rejects.toThrow();
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
   });
 });
