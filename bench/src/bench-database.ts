@@ -21,20 +21,38 @@ export class GroveWrongAnswerError extends Error {
   readonly code = 'GroveWrongAnswer';
 }
 
+/** When the settled idle RSS is read: this long after an agent's start, without a request. */
+const settledAfterMs = 30_000;
+
 async function startAll(
   names: readonly TargetName[],
   databaseUrl: string,
   sandboxUrl: string,
+  settle: boolean,
 ): Promise<{ agents: BenchAgent[]; starts: Partial<Record<TargetName, TargetStart>> }> {
   const agents: BenchAgent[] = [];
   const starts: Partial<Record<TargetName, TargetStart>> = {};
+  let lastStart = Date.now();
   for (const name of names) {
     const agent = await startBenchAgent(name, databaseUrl, sandboxUrl);
+    lastStart = Date.now();
     agents.push(agent);
     await sleep(2000); // idle RSS: 2 s after the start, before any load
     starts[name] = { startupMs: agent.target.startupMs, idleRssMb: readRssMb(agent.target.pid) };
     console.log(
       `  ${name}: started in ${agent.target.startupMs.toFixed(0)} ms, idle RSS ${starts[name]?.idleRssMb.toFixed(1)} MB`,
+    );
+  }
+  // Settled idle RSS: every agent 30 s or more after its start, still without a request (not
+  // worth the wait for a validation pass).
+  if (!settle) return { agents, starts };
+  await sleep(Math.max(0, lastStart + settledAfterMs - Date.now()));
+  for (const agent of agents) {
+    const start = starts[agent.name];
+    if (!start) continue;
+    starts[agent.name] = { ...start, settledRssMb: readRssMb(agent.target.pid) };
+    console.log(
+      `  ${agent.name}: idle RSS ${starts[agent.name]?.settledRssMb?.toFixed(1)} MB after 30 s`,
     );
   }
 
@@ -128,7 +146,7 @@ export async function benchDatabase(
     const started =
       kinds.length === 0
         ? { agents: [], starts: {} }
-        : await startAll(options.targets, database.url, sandboxUrl);
+        : await startAll(options.targets, database.url, sandboxUrl, !options.validateOnly);
     agents = started.agents;
     const failures = await validateAgents(agents, kinds, context);
     const groveFailures = [...failures].filter(([, f]) => f.grove !== undefined);

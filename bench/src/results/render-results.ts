@@ -72,6 +72,7 @@ function databaseSection(database: DatabaseResults): string[] {
     ...database.kinds.map(kindRow),
     `| start-up ms | ${num(vendor?.startupMs, 0)} | ${num(grove?.startupMs, 0)} | ${ratio(grove?.startupMs, vendor?.startupMs)} | ${empty.join(' | ')} |`,
     `| idle RSS MB | ${num(vendor?.idleRssMb)} | ${num(grove?.idleRssMb)} | ${ratio(grove?.idleRssMb, vendor?.idleRssMb)} | ${empty.join(' | ')} |`,
+    `| idle RSS after 30 s MB | ${num(vendor?.settledRssMb)} | ${num(grove?.settledRssMb)} | ${ratio(grove?.settledRssMb, vendor?.settledRssMb)} | ${empty.join(' | ')} |`,
     '',
   ];
   if (database.kinds.some(k => k.groveOnly)) {

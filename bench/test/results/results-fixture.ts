@@ -20,7 +20,10 @@ export function window(reqPerSec: number, overrides: Partial<WindowMeasure> = {}
 export const sqliteResults: DatabaseResults = {
   dialect: 'sqlite',
   serverVersion: 'SQLite 3.44.2',
-  starts: { grove: { startupMs: 420, idleRssMb: 70 }, vendor: { startupMs: 2100, idleRssMb: 110 } },
+  starts: {
+    grove: { startupMs: 420, idleRssMb: 70, settledRssMb: 64 },
+    vendor: { startupMs: 2100, idleRssMb: 110, settledRssMb: 104 },
+  },
   kinds: [
     {
       kind: 'list',
