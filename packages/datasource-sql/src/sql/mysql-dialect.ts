@@ -4,6 +4,7 @@ import type { BindParams } from './bind-params';
 import { escapeDollars, SqlDialect } from './sql-dialect';
 import type { DateRange } from './date-range';
 import { offsetCase, offsetPeriods, periodsWithin } from './timezone-offsets';
+import { bucketSteps, stepCase } from './date-buckets';
 
 const utcLiteral = (ms: number) => `'${new Date(ms).toISOString().slice(0, 19).replace('T', ' ')}'`;
 
@@ -80,6 +81,8 @@ export class MysqlDialect extends SqlDialect {
     range: DateRange = {},
   ): string {
     const periods = periodsWithin(offsetPeriods(timezone), range);
+    const steps = column.columnType === 'Date' ? bucketSteps(periods, range, unit) : undefined;
+    if (steps) return stepCase(expression, steps, utcLiteral);
     const local =
       column.columnType !== 'Date'
         ? expression
