@@ -94,7 +94,7 @@ describe.each(connections)(
       await scratch?.drop();
     });
 
-    const groups = async (zone: string, unit: DateOperation, tree: ConditionTree) => {
+    const groups = async (zone: string, unit: DateOperation, tree: ConditionTree | null) => {
       queries.length = 0;
       const rows = await dataSource
         .getCollection('events')
