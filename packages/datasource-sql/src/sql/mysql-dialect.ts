@@ -4,6 +4,7 @@ import type { BindParams } from './bind-params';
 import { escapeDollars, SqlDialect } from './sql-dialect';
 import type { DateRange } from './date-range';
 import { offsetCase, offsetPeriods, periodsWithin } from './timezone-offsets';
+import { bucketSteps, stepCase } from './date-buckets';
 
 const utcLiteral = (ms: number) => `'${new Date(ms).toISOString().slice(0, 19).replace('T', ' ')}'`;
 
@@ -11,7 +12,8 @@ const utcLiteral = (ms: number) => `'${new Date(ms).toISOString().slice(0, 19).r
  * MySQL and MariaDB (the `mysql` dialect through mysql2, `mariadb` through the mariadb driver):
  * backquotes, case-sensitive matching through a binary utf8mb4 collation, JSON equality per
  * server (`JSON_EQUALS` on MariaDB, `CAST(… AS JSON)` on MySQL), and date grouping with offsets
- * computed by luxon, since named timezones need tables the server may not have loaded.
+ * computed by luxon, since named timezones need tables the server may not have loaded (or, where
+ * the filter bounds the date to a few buckets, the UTC instants the local buckets start at).
  *
  * @example
  * ```ts
@@ -80,6 +82,8 @@ export class MysqlDialect extends SqlDialect {
     range: DateRange = {},
   ): string {
     const periods = periodsWithin(offsetPeriods(timezone), range);
+    const steps = column.columnType === 'Date' ? bucketSteps(periods, range, unit) : undefined;
+    if (steps) return stepCase(expression, steps, utcLiteral);
     const local =
       column.columnType !== 'Date'
         ? expression

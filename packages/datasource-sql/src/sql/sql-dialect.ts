@@ -138,7 +138,9 @@ export abstract class SqlDialect {
   /**
    * A date truncated to a unit in the caller's timezone, as a `YYYY-MM-DD` string. `range` is
    * where the query's filter bounds the date (see `dateRangeOf`): dialects that shift instants
-   * by a CASE over the zone's offset periods keep only the periods it overlaps.
+   * by a CASE over the zone's offset periods keep only the periods it overlaps, and where it is
+   * bounded on both sides to a few buckets they compare the date with the instants the buckets
+   * start at instead (`bucketSteps`).
    */
   abstract truncateDate(
     expression: string,

@@ -1,5 +1,6 @@
 import {
   Aggregation,
+  ConditionTreeFactory,
   ConditionTreeLeaf,
   Filter,
   type AggregationOperation,
@@ -10,6 +11,12 @@ import { oddName, sqlDialect, sqlDialects, sqlUnitRegistry } from '../helpers/sq
 
 const titled = new Filter({ conditionTree: new ConditionTreeLeaf('title', 'IContains', 'x') });
 const everything = new Filter({});
+const in2024 = new Filter({
+  conditionTree: ConditionTreeFactory.intersect(
+    new ConditionTreeLeaf('published_at', 'GreaterThanOrEqual', '2024-01-01T00:00:00Z'),
+    new ConditionTreeLeaf('published_at', 'LessThan', '2024-12-31T23:00:00Z'),
+  ),
+});
 const byDate = (operation: 'Year' | 'Quarter' | 'Month' | 'Week' | 'Day', field = 'published_at') =>
   new Aggregation({ operation: 'Count', groups: [{ field, operation }] });
 const of = (operation: AggregationOperation, field: string) =>
@@ -55,6 +62,8 @@ const aggregates: Record<string, [string, Filter, Aggregation, string, number | 
   // A zone without DST since 1970: one constant shift.
   'group date fixed tz': ['books', everything, byDate('Month'), 'Asia/Tokyo', undefined],
   'odd table': ['order "lines`', everything, new Aggregation({ operation: 'Count' }), 'UTC', 5],
+  // A filter bounding the date to a few buckets: a CASE over the instants they start at.
+  'group date bounded tz': ['books', in2024, byDate('Year'), 'Europe/Paris', undefined],
 };
 
 describe('buildAggregate: the statement of every dialect', () => {
@@ -296,6 +305,30 @@ describe('buildAggregate: the statement of every dialect', () => {
       'group date fixed tz',
       "SELECT DATE_FORMAT(DATE_ADD(`t0`.`published_at`, INTERVAL 540 MINUTE), '%Y-%m-01') AS `g0`, COUNT(*) AS `value` FROM `books` AS `t0` GROUP BY 1 ORDER BY `value` DESC",
       [],
+    ],
+    [
+      'sqlite',
+      'group date bounded tz',
+      'SELECT CASE WHEN julianday("t0"."published_at") < julianday(\'2024-12-31T23:00:00.000Z\') THEN \'2024-01-01\' ELSE CASE WHEN julianday("t0"."published_at") IS NOT NULL THEN \'2025-01-01\' END END AS "g0", COUNT(*) AS "value" FROM "books" AS "t0" WHERE (julianday("t0"."published_at") >= julianday($1) AND julianday("t0"."published_at") < julianday($2)) GROUP BY 1 ORDER BY "value" DESC',
+      ['2024-01-01T00:00:00.000Z', '2024-12-31T23:00:00.000Z'],
+    ],
+    [
+      'postgres',
+      'group date bounded tz',
+      'SELECT to_char(date_trunc(\'year\', ("t0"."published_at"::timestamptz AT TIME ZONE \'Europe/Paris\')), \'YYYY-MM-DD\') AS "g0", COUNT(*) AS "value" FROM "books" AS "t0" WHERE ("t0"."published_at" >= $1 AND "t0"."published_at" < $2) GROUP BY 1 ORDER BY "value" DESC NULLS LAST',
+      [new Date('2024-01-01T00:00:00.000Z'), new Date('2024-12-31T23:00:00.000Z')],
+    ],
+    [
+      'mysql',
+      'group date bounded tz',
+      "SELECT CASE WHEN `t0`.`published_at` < '2024-12-31 23:00:00' THEN '2024-01-01' ELSE CASE WHEN `t0`.`published_at` IS NOT NULL THEN '2025-01-01' END END AS `g0`, COUNT(*) AS `value` FROM `books` AS `t0` WHERE (`t0`.`published_at` >= $1 AND `t0`.`published_at` < $2) GROUP BY 1 ORDER BY `value` DESC",
+      [new Date('2024-01-01T00:00:00.000Z'), new Date('2024-12-31T23:00:00.000Z')],
+    ],
+    [
+      'mariadb',
+      'group date bounded tz',
+      "SELECT CASE WHEN `t0`.`published_at` < '2024-12-31 23:00:00' THEN '2024-01-01' ELSE CASE WHEN `t0`.`published_at` IS NOT NULL THEN '2025-01-01' END END AS `g0`, COUNT(*) AS `value` FROM `books` AS `t0` WHERE (`t0`.`published_at` >= $1 AND `t0`.`published_at` < $2) GROUP BY 1 ORDER BY `value` DESC",
+      [new Date('2024-01-01T00:00:00.000Z'), new Date('2024-12-31T23:00:00.000Z')],
     ],
     [
       'sqlite',

@@ -140,12 +140,24 @@ const byMonth = new Aggregation({
   operation: 'Count',
   groups: [{ field: 'ordered_at', operation: 'Month' }],
 });
-const monthSql = (dialect: SqlDialect, tree: ConditionTree | null, timezone = 'Europe/Paris') =>
+const byDay = new Aggregation({
+  operation: 'Count',
+  groups: [{ field: 'ordered_at', operation: 'Day' }],
+});
+const monthSql = (
+  dialect: SqlDialect,
+  tree: ConditionTree | null,
+  timezone = 'Europe/Paris',
+  aggregation = byMonth,
+) =>
   buildAggregate(registry, dialect, 'orders', {
     filter: new Filter({ conditionTree: tree }),
-    aggregation: byMonth,
+    aggregation,
     timezone,
   });
+// More days than `maxBucketSteps`: the groups shift rows by their offset period.
+const daySql = (dialect: SqlDialect, tree: ConditionTree | null) =>
+  monthSql(dialect, tree, 'Europe/Paris', byDay);
 const year2024 = and(
   leaf('GreaterThanOrEqual', '2024-01-01T00:00:00Z'),
   leaf('LessThan', '2025-01-01T00:00:00Z'),
@@ -153,14 +165,14 @@ const year2024 = and(
 
 describe('buildAggregate: date groups in a zone with DST', () => {
   it('sqlite: one julianday CASE over the three periods of 2024', () => {
-    const { sql, bind } = monthSql(new SqliteDialect(), year2024);
+    const { sql, bind } = daySql(new SqliteDialect(), year2024);
     const instant = 'julianday("t0"."ordered_at")';
     const shift =
       `CASE WHEN ${instant} < julianday('2024-03-31T01:00:00.000Z') THEN '+60 minutes' ` +
       `ELSE CASE WHEN ${instant} < julianday('2024-10-27T01:00:00.000Z') THEN '+120 minutes' ELSE '+60 minutes' END END`;
 
     expect(sql).toBe(
-      `SELECT strftime('%Y-%m-01', datetime("t0"."ordered_at", ${shift})) AS "g0", COUNT(*) AS "value" ` +
+      `SELECT date(datetime("t0"."ordered_at", ${shift})) AS "g0", COUNT(*) AS "value" ` +
         `FROM "orders" AS "t0" WHERE (julianday("t0"."ordered_at") >= julianday($1) AND ` +
         `julianday("t0"."ordered_at") < julianday($2)) GROUP BY 1 ORDER BY "value" DESC`,
     );
@@ -168,11 +180,11 @@ describe('buildAggregate: date groups in a zone with DST', () => {
   });
 
   it('mysql: the same three periods as UTC DATETIME literals', () => {
-    const { sql } = monthSql(new MysqlDialect('mariadb', true), year2024);
+    const { sql } = daySql(new MysqlDialect('mariadb', true), year2024);
 
     expect(sql).toContain(
       "DATE_FORMAT(DATE_ADD(`t0`.`ordered_at`, INTERVAL CASE WHEN `t0`.`ordered_at` < '2024-03-31 01:00:00' THEN 60 " +
-        "ELSE CASE WHEN `t0`.`ordered_at` < '2024-10-27 01:00:00' THEN 120 ELSE 60 END END MINUTE), '%Y-%m-01')",
+        "ELSE CASE WHEN `t0`.`ordered_at` < '2024-10-27 01:00:00' THEN 120 ELSE 60 END END MINUTE), '%Y-%m-%d')",
     );
   });
 
@@ -181,14 +193,14 @@ describe('buildAggregate: date groups in a zone with DST', () => {
     ['mariadb', new MysqlDialect('mariadb', true)],
   ])('%s: the SQL grows with the range, not with the zone', (_, dialect) => {
     const cases = (tree: ConditionTree | null) =>
-      monthSql(dialect, tree).sql.split('CASE WHEN').length - 1;
-    const full = monthSql(dialect, null).sql;
+      daySql(dialect, tree).sql.split('CASE WHEN').length - 1;
+    const full = daySql(dialect, null).sql;
     const decade = and(leaf('After', '2015-01-01'), leaf('Before', '2025-01-01'));
 
     expect(cases(year2024)).toBe(2);
     expect(cases(decade)).toBe(20);
     expect(cases(null)).toBe(offsetPeriods('Europe/Paris').length - 1);
-    expect(monthSql(dialect, year2024).sql.length).toBeLessThan(900);
+    expect(daySql(dialect, year2024).sql.length).toBeLessThan(900);
     expect(full.length).toBeGreaterThan(10_000);
   });
 
@@ -200,8 +212,8 @@ describe('buildAggregate: date groups in a zone with DST', () => {
       'DATE_ADD(`t0`.`ordered_at`, INTERVAL 60 MINUTE)',
     ],
   ])('%s: a range within one period shifts by its offset, no CASE', (_, dialect, shifted) => {
-    const december = and(leaf('After', '2024-12-01'), leaf('Before', '2024-12-31'));
-    const { sql } = monthSql(dialect, december);
+    const winter = and(leaf('After', '2024-10-28'), leaf('Before', '2025-03-01'));
+    const { sql } = daySql(dialect, winter);
 
     expect(sql).toContain(shifted);
     expect(sql).not.toContain('CASE');
@@ -213,5 +225,41 @@ describe('buildAggregate: date groups in a zone with DST', () => {
         'COUNT(*) AS "value" FROM "orders" AS "t0" WHERE ("t0"."ordered_at" >= $1 AND "t0"."ordered_at" < $2) ' +
         'GROUP BY 1 ORDER BY "value" DESC NULLS LAST',
     );
+  });
+});
+
+describe('buildAggregate: date groups over the buckets of a bounded range', () => {
+  it('sqlite: a balanced julianday CASE over the instants Paris months of 2024 start at', () => {
+    const { sql } = monthSql(new SqliteDialect(), year2024);
+    const group = sql.slice('SELECT '.length, sql.indexOf(' AS "g0"'));
+
+    expect(
+      group.startsWith(
+        `CASE WHEN julianday("t0"."ordered_at") < julianday('2024-06-30T22:00:00.000Z') THEN CASE WHEN julianday("t0"."ordered_at") < julianday('2024-03-31T22:00:00.000Z') THEN CASE WHEN julianday("t0"."ordered_at") < julianday('2024-01-31T23:00:00.000Z') THEN '2024-01-01' ELSE`,
+      ),
+    ).toBe(true);
+    expect(group.match(/CASE WHEN/g)).toHaveLength(13);
+    expect(group).toContain(
+      `CASE WHEN julianday("t0"."ordered_at") IS NOT NULL THEN '2025-01-01' END`,
+    );
+    expect(group).not.toMatch(/strftime|datetime/);
+  });
+
+  it('mariadb: the same steps as UTC DATETIME literals', () => {
+    const { sql } = monthSql(new MysqlDialect('mariadb', true), year2024);
+
+    expect(sql).toMatch(
+      /^SELECT CASE WHEN `t0`.`ordered_at` < '2024-06-30 22:00:00' THEN CASE WHEN `t0`.`ordered_at` < '2024-03-31 22:00:00' THEN /,
+    );
+    expect(sql).toContain("CASE WHEN `t0`.`ordered_at` IS NOT NULL THEN '2025-01-01' END");
+    expect(sql).not.toMatch(/DATE_FORMAT|DATE_ADD/);
+  });
+
+  it.each([
+    ['sqlite', new SqliteDialect()],
+    ['mariadb', new MysqlDialect('mariadb', true)],
+  ])('%s: a range open on a side keeps the shift-and-format expression', (_, dialect) => {
+    expect(monthSql(dialect, leaf('After', '2024-01-01')).sql).toMatch(/strftime|DATE_FORMAT/);
+    expect(monthSql(dialect, leaf('Before', '2024-01-01')).sql).toMatch(/strftime|DATE_FORMAT/);
   });
 });
