@@ -4,6 +4,7 @@ import { Op } from 'sequelize';
 import { handle } from '../../http/async-handler';
 import { environmentOf } from '../../http/middlewares/require-environment';
 import type { PlatformRouteMounter } from '../../http/platform-router-mounter';
+import { findActivityLogStatuses } from './find-activity-log-statuses';
 import { MAX_AGENT_ACTIVITY_LOGS } from './read-agent-activity-logs';
 
 type FinalStatus = 'completed' | 'failed';
@@ -62,14 +63,12 @@ export const mountAgentActivityLogStatuses: PlatformRouteMounter = (router, cont
       const ActivityLog = db.models.ActivityLog;
       const apply = () =>
         db.sequelize.transaction(async transaction => {
-          const rows = (await ActivityLog.findAll({
-            attributes: ['id', 'status'],
-            where: { environmentId: environment.id, id: updates.map(update => update.id) },
-            raw: true,
+          const found = await findActivityLogStatuses(
+            db,
+            environment.id,
+            updates.map(update => update.id),
             transaction,
-            ...(db.dialect === 'postgres' ? { lock: transaction.LOCK.UPDATE } : {}),
-          })) as unknown as Array<{ id: number; status: string }>;
-          const found = new Map(rows.map(row => [String(row.id), row.status]));
+          );
           const outcomes = updates.map(({ id }): Outcome => {
             const status = found.get(id);
             if (status === undefined) return 'not_found';
