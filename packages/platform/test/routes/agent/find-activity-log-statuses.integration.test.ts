@@ -64,8 +64,10 @@ describe.each(availableServers())('findActivityLogStatuses on $name', server => 
   if (server.name === 'SQLite') {
     it('looks the logs up by primary key, whatever the number of ids (no scan of the environment)', async () => {
       const statements: string[] = [];
-      const hook = (_options: unknown, query: { sql?: string }) => {
-        if (query.sql?.startsWith('SELECT')) statements.push(query.sql);
+      const hook = (_options: unknown, query: unknown) => {
+        // Sequelize's query objects keep the statement they ran (not in their type).
+        const { sql } = query as { sql?: string };
+        if (sql?.startsWith('SELECT')) statements.push(sql);
       };
       test.db.sequelize.addHook('afterQuery', 'capture', hook);
       try {

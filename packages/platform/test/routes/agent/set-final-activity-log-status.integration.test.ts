@@ -77,8 +77,10 @@ describe.each(availableServers())('setFinalActivityLogStatus on $name', server =
     it('looks the logs up by primary key, whatever the number of ids (no scan of the environment)', async () => {
       const ids = await insertLogs(mine, 10, 'pending');
       const statements: string[] = [];
-      const hook = (_options: unknown, query: { sql?: string }) => {
-        if (query.sql?.startsWith('UPDATE')) statements.push(query.sql);
+      const hook = (_options: unknown, query: unknown) => {
+        // Sequelize's query objects keep the statement they ran (not in their type).
+        const { sql } = query as { sql?: string };
+        if (sql?.startsWith('UPDATE')) statements.push(sql);
       };
       test.db.sequelize.addHook('afterQuery', 'capture', hook);
       try {
