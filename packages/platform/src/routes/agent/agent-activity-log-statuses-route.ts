@@ -76,9 +76,7 @@ export const mountAgentActivityLogStatuses: PlatformRouteMounter = (router, cont
           for (const { status, ids } of byStatus) {
             const set = await setFinalActivityLogStatus(
               db,
-              environment.id,
-              status,
-              ids,
+              { environmentId: environment.id, status, ids },
               transaction,
             );
             for (const id of set) changed.add(id);

@@ -7,6 +7,13 @@ import { sqlTimestamp } from '../../database/sql-timestamp';
 /** A final status of an activity log. */
 export type FinalActivityLogStatus = 'completed' | 'failed';
 
+/** The logs {@link setFinalActivityLogStatus} changes, and to what. */
+export interface FinalStatusChange {
+  readonly environmentId: number;
+  readonly status: FinalActivityLogStatus;
+  readonly ids: readonly string[];
+}
+
 /**
  * Sets a final status on the logs of `ids` that are `pending` and of the environment, with one
  * conditional `UPDATE … RETURNING id` (race-free: of two concurrent calls, one changes a log), and
@@ -17,17 +24,20 @@ export type FinalActivityLogStatus = 'completed' | 'failed';
  *
  * @example
  * ```ts
- * const changed = await setFinalActivityLogStatus(db, environment.id, 'completed', ['12', '13']);
+ * const changed = await setFinalActivityLogStatus(db, {
+ *   environmentId: environment.id,
+ *   status: 'completed',
+ *   ids: ['12', '13'],
+ * });
  * changed; // Set { '12' } when 13 was already final
  * ```
  */
 export async function setFinalActivityLogStatus(
   db: PlatformDatabase,
-  environmentId: number,
-  status: FinalActivityLogStatus,
-  ids: readonly string[],
+  change: FinalStatusChange,
   transaction?: Transaction,
 ): Promise<Set<string>> {
+  const { environmentId, status, ids } = change;
   const bind: unknown[] = [status, sqlTimestamp(db, new Date()), environmentId];
   const placeholders = ids.map(id => {
     bind.push(Number(id));

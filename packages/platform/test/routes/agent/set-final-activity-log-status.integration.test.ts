@@ -46,12 +46,11 @@ describe.each(availableServers())('setFinalActivityLogStatus on $name', server =
     const [done] = await insertLogs(mine, 1, 'failed');
     const [foreign] = await insertLogs(other, 1, 'pending');
 
-    const changed = await setFinalActivityLogStatus(test.db, mine, 'completed', [
-      ...pending,
-      done!,
-      foreign!,
-      '999999',
-    ]);
+    const changed = await setFinalActivityLogStatus(test.db, {
+      environmentId: mine,
+      status: 'completed',
+      ids: [...pending, done!, foreign!, '999999'],
+    });
 
     expect([...changed].sort()).toEqual([...pending].sort());
     expect(await Promise.all(pending.map(statusOf))).toEqual([
@@ -65,9 +64,13 @@ describe.each(availableServers())('setFinalActivityLogStatus on $name', server =
 
   it('changes a log once: a second call answers no id', async () => {
     const [id] = await insertLogs(mine, 1, 'pending');
-    await setFinalActivityLogStatus(test.db, mine, 'failed', [id!]);
+    await setFinalActivityLogStatus(test.db, { environmentId: mine, status: 'failed', ids: [id!] });
 
-    const again = await setFinalActivityLogStatus(test.db, mine, 'completed', [id!]);
+    const again = await setFinalActivityLogStatus(test.db, {
+      environmentId: mine,
+      status: 'completed',
+      ids: [id!],
+    });
 
     expect(again.size).toBe(0);
     expect(await statusOf(id!)).toBe('failed');
@@ -84,7 +87,7 @@ describe.each(availableServers())('setFinalActivityLogStatus on $name', server =
       };
       test.db.sequelize.addHook('afterQuery', 'capture', hook);
       try {
-        await setFinalActivityLogStatus(test.db, mine, 'completed', ids);
+        await setFinalActivityLogStatus(test.db, { environmentId: mine, status: 'completed', ids });
       } finally {
         test.db.sequelize.removeHook('afterQuery', 'capture');
       }
