@@ -1,17 +1,19 @@
 import { ValidationError } from '@grove/datasource-toolkit';
-import { Op } from 'sequelize';
+import type { Transaction } from 'sequelize';
 
 import { handle } from '../../http/async-handler';
 import { environmentOf } from '../../http/middlewares/require-environment';
 import type { PlatformRouteMounter } from '../../http/platform-router-mounter';
+import { findActivityLogStatuses } from './find-activity-log-statuses';
 import { MAX_AGENT_ACTIVITY_LOGS } from './read-agent-activity-logs';
+import { setFinalActivityLogStatus } from './set-final-activity-log-status';
+import type { FinalActivityLogStatus } from './set-final-activity-log-status';
 
-type FinalStatus = 'completed' | 'failed';
 type Outcome = 'updated' | 'not_found' | 'not_pending';
 
 interface StatusUpdate {
   readonly id: string;
-  readonly status: FinalStatus;
+  readonly status: FinalActivityLogStatus;
 }
 
 const LOG_ID = /^[1-9][0-9]{0,8}$/;
@@ -42,8 +44,9 @@ function readStatusUpdates(body: unknown): StatusUpdate[] {
 /**
  * `PATCH /liana/v1/activity-logs/status` (env secret; Grove's addition,
  * docs/platform-protocol.md#agent-activity-logs): `{ logs: [{ id, status }] }`, 1 to 500 final
- * statuses (`completed` or `failed`) of pending logs of the environment of the env secret, in one
- * transaction (the rows locked on PostgreSQL). Answers 200 `{ data: [{ id, outcome }] }` in
+ * statuses (`completed` or `failed`) of pending logs of the environment of the env secret: one
+ * conditional `UPDATE … RETURNING` per status (a transaction when both are present), the logs it
+ * left alone read again to tell why. Answers 200 `{ data: [{ id, outcome }] }` in
  * order: `updated`, `not_found` (no such log in this environment) or `not_pending` (already
  * final; a log changes once). 400 for a bad body, nothing changed.
  *
@@ -59,36 +62,43 @@ export const mountAgentActivityLogStatuses: PlatformRouteMounter = (router, cont
       const environment = environmentOf(res);
       const updates = readStatusUpdates(req.body);
       const { db, sandbox } = context;
-      const ActivityLog = db.models.ActivityLog;
-      const apply = () =>
-        db.sequelize.transaction(async transaction => {
-          const rows = (await ActivityLog.findAll({
-            attributes: ['id', 'status'],
-            where: { environmentId: environment.id, id: updates.map(update => update.id) },
-            raw: true,
-            transaction,
-            ...(db.dialect === 'postgres' ? { lock: transaction.LOCK.UPDATE } : {}),
-          })) as unknown as Array<{ id: number; status: string }>;
-          const found = new Map(rows.map(row => [String(row.id), row.status]));
-          const outcomes = updates.map(({ id }): Outcome => {
-            const status = found.get(id);
-            if (status === undefined) return 'not_found';
-
-            return status === 'pending' ? 'updated' : 'not_pending';
-          });
-          for (const status of ['completed', 'failed'] as const) {
-            const ids = updates
-              .filter((update, index) => update.status === status && outcomes[index] === 'updated')
-              .map(update => update.id);
-            if (ids.length === 0) continue;
-            await ActivityLog.update(
-              { status },
-              { where: { id: { [Op.in]: ids }, status: 'pending' }, transaction },
+      const byStatus = (['completed', 'failed'] as const)
+        .map(status => ({
+          status,
+          ids: updates.filter(update => update.status === status).map(update => update.id),
+        }))
+        .filter(group => group.ids.length > 0);
+      const apply = async (): Promise<Outcome[]> => {
+        // One statement per status: the usual batch (every write completed) is one statement;
+        // a batch of both statuses is one transaction.
+        const change = async (transaction?: Transaction) => {
+          const changed = new Set<string>();
+          for (const { status, ids } of byStatus) {
+            const set = await setFinalActivityLogStatus(
+              db,
+              { environmentId: environment.id, status, ids },
+              transaction,
             );
+            for (const id of set) changed.add(id);
           }
 
-          return outcomes;
+          return changed;
+        };
+        const changed =
+          byStatus.length === 1 ? await change() : await db.sequelize.transaction(change);
+        const unchanged = updates.map(update => update.id).filter(id => !changed.has(id));
+        // Only the logs left alone are read again: final already, or not this environment's.
+        const found =
+          unchanged.length === 0
+            ? new Map<string, string>()
+            : await findActivityLogStatuses(db, environment.id, unchanged);
+
+        return updates.map(({ id }): Outcome => {
+          if (changed.has(id)) return 'updated';
+
+          return found.has(id) ? 'not_pending' : 'not_found';
         });
+      };
       // The sandbox's in-memory SQLite has one connection: its writes take turns.
       const outcomes = sandbox ? await sandbox.serialize(apply) : await apply();
       for (const [index, { id, status }] of updates.entries()) {

@@ -33,18 +33,15 @@ export interface ActorEntry {
 }
 
 /**
- * Inserts agent activity logs with one multi-row `INSERT` (in the caller's transaction if given;
- * every value bound, never spliced) and answers their ids in the order of the entries. One statement hands out
- * ids in the order of its rows: on SQLite (one writer) they are the `lastID` and the ones before
- * it; on PostgreSQL `RETURNING id` answers them, sorted back into row order (neither database
- * promises the order of `RETURNING` rows).
- *
- * @example
- * ```ts
- * const ids = await insertAgentActivityLogs(db, environment.id, rows);
- * ```
+ * Rows per statement on SQLite. It names its bound parameters (`$1`, `$2`…) and each name is
+ * looked up among the statement's others, so a statement costs the square of its parameters:
+ * 500 logs (9,000 parameters) took 380 ms in one statement, 25 ms per 100 logs in statements of
+ * 100. Statements of 25 rows keep that term under a tenth of the cost of a row.
  */
-export async function insertAgentActivityLogs(
+const SQLITE_ROWS_PER_STATEMENT = 25;
+
+/** One multi-row `INSERT` of `rows`: their ids, in the order of the rows. */
+async function insertRows(
   db: PlatformDatabase,
   environmentId: number,
   rows: readonly ActorEntry[],
@@ -83,20 +80,55 @@ export async function insertAgentActivityLogs(
   });
   const sql = `INSERT INTO activity_logs (${COLUMNS.join(', ')}) VALUES ${tuples.join(', ')}`;
   if (db.dialect === 'sqlite') {
-    const [, { lastID }] = (await db.sequelize.query(sql, { bind, transaction })) as [
-      unknown,
-      { lastID: number },
-    ];
+    const [, { lastID }] = (await db.sequelize.query(sql, {
+      bind,
+      ...(transaction ? { transaction } : {}),
+    })) as [unknown, { lastID: number }];
 
     return rows.map((_row, index) => String(lastID - rows.length + 1 + index));
   }
-  const [returned] = (await db.sequelize.query(`${sql} RETURNING id`, { bind, transaction })) as [
-    Array<{ id: number | string }>,
-    unknown,
-  ];
+  const [returned] = (await db.sequelize.query(`${sql} RETURNING id`, {
+    bind,
+    ...(transaction ? { transaction } : {}),
+  })) as [Array<{ id: number | string }>, unknown];
 
   return returned
     .map(row => Number(row.id))
     .sort((a, b) => a - b)
     .map(String);
+}
+
+/**
+ * Inserts agent activity logs, all or nothing (in the caller's transaction if given; every value
+ * bound, never spliced) and answers their ids in the order of the entries. One statement hands out
+ * ids in the order of its rows: on SQLite (one writer) they are the `lastID` and the ones before
+ * it; on PostgreSQL `RETURNING id` answers them, sorted back into row order (neither database
+ * promises the order of `RETURNING` rows). PostgreSQL takes every row in one statement; SQLite
+ * takes statements of 25 rows, in one transaction when there are several.
+ *
+ * @example
+ * ```ts
+ * const ids = await insertAgentActivityLogs(db, environment.id, rows);
+ * ```
+ */
+export async function insertAgentActivityLogs(
+  db: PlatformDatabase,
+  environmentId: number,
+  rows: readonly ActorEntry[],
+  transaction?: Transaction,
+): Promise<string[]> {
+  if (db.dialect !== 'sqlite' || rows.length <= SQLITE_ROWS_PER_STATEMENT) {
+    return insertRows(db, environmentId, rows, transaction);
+  }
+  const inChunks = async (chunkTransaction: Transaction) => {
+    const ids: string[] = [];
+    for (let start = 0; start < rows.length; start += SQLITE_ROWS_PER_STATEMENT) {
+      const chunk = rows.slice(start, start + SQLITE_ROWS_PER_STATEMENT);
+      ids.push(...(await insertRows(db, environmentId, chunk, chunkTransaction)));
+    }
+
+    return ids;
+  };
+
+  return transaction ? inChunks(transaction) : db.sequelize.transaction(inChunks);
 }

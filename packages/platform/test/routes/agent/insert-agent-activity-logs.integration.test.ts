@@ -1,0 +1,80 @@
+import { createEnvironment } from '../../../src';
+import { insertAgentActivityLogs } from '../../../src/routes/agent/insert-agent-activity-logs';
+import type { ActorEntry } from '../../../src/routes/agent/insert-agent-activity-logs';
+import { availableServers, createTestDatabase } from '../../helpers/test-databases';
+import type { TestDatabase } from '../../helpers/test-databases';
+
+describe.each(availableServers())('insertAgentActivityLogs on $name', server => {
+  let test: TestDatabase;
+  let environmentId: number;
+  let userId: number;
+
+  const row = (label: string, actorUserId = userId): ActorEntry => ({
+    entry: {
+      userId: actorUserId,
+      renderingId: 1,
+      type: 'read',
+      action: 'list',
+      collectionName: 'orders',
+      recordIds: null,
+      label,
+      source: 'ui',
+      status: 'completed',
+      workflowRunId: null,
+      workflowName: null,
+      workflowStepName: null,
+      apiTokenId: null,
+    },
+    actor: { userId: actorUserId, userEmail: 'ops@grove.test', renderingId: null, teamName: null },
+  });
+
+  beforeAll(async () => {
+    test = await createTestDatabase(server);
+    const project = await test.db.models.Project.create({ name: 'Shop' });
+    environmentId = (
+      await createEnvironment(test.db, null, {
+        projectId: project.id,
+        name: 'Production',
+        agentUrl: 'http://production.test:3351',
+      })
+    ).environment.id;
+    userId = (
+      await test.db.models.User.create({
+        email: 'ops@grove.test',
+        firstName: 'O',
+        lastName: 'P',
+        permissionLevel: 'user',
+      })
+    ).id;
+  });
+  afterAll(() => test.drop());
+
+  it('stores a batch of several statements’ worth of logs and answers their ids in order', async () => {
+    const labels = Array.from({ length: 60 }, (_v, index) => `log ${index}`);
+
+    const ids = await insertAgentActivityLogs(
+      test.db,
+      environmentId,
+      labels.map(label => row(label)),
+    );
+
+    expect(ids).toHaveLength(60);
+    const stored = await test.db.models.ActivityLog.findAll({
+      where: { id: ids.map(Number) },
+      raw: true,
+    });
+    const labelOf = new Map(stored.map(log => [String(log.id), log.label]));
+    expect(ids.map(id => labelOf.get(id))).toEqual(labels);
+  });
+
+  it('stores nothing when a row of a later statement is refused (all or nothing)', async () => {
+    const before = await test.db.models.ActivityLog.count();
+    const rows = Array.from({ length: 59 }, (_v, index) => row(`ok ${index}`));
+
+    await expect(
+      insertAgentActivityLogs(test.db, environmentId, [...rows, row('no such user', 999_999)]),
+    ).rejects.toThrow();
+
+    expect(await test.db.models.ActivityLog.count()).toBe(before);
+  });
+});
