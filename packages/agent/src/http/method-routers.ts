@@ -36,24 +36,18 @@ export function methodRouters(): MethodRouters {
   // Every route again, for the other methods: Express answers an OPTIONS with the methods of the
   // routes its path matches (`Allow`), and a PATCH falls through to the 404 as before.
   const all = Router();
-  const of = (method: string): Router => routers.get(method) as Router;
+  // A route goes to its method's router and to `all`, in registration order for both.
+  const register = <M extends keyof RouteTable>(method: M): Router[M] =>
+    ((...args: Parameters<Router[M]>) => {
+      const own = routers.get(method.toUpperCase()) as Router;
+      (own[method] as (...a: Parameters<Router[M]>) => unknown)(...args);
+      (all[method] as (...a: Parameters<Router[M]>) => unknown)(...args);
+    }) as Router[M];
   const table: RouteTable = {
-    get: ((...args: Parameters<Router['get']>) => {
-      of('GET').get(...args);
-      all.get(...args);
-    }) as Router['get'],
-    post: ((...args: Parameters<Router['post']>) => {
-      of('POST').post(...args);
-      all.post(...args);
-    }) as Router['post'],
-    put: ((...args: Parameters<Router['put']>) => {
-      of('PUT').put(...args);
-      all.put(...args);
-    }) as Router['put'],
-    delete: ((...args: Parameters<Router['delete']>) => {
-      of('DELETE').delete(...args);
-      all.delete(...args);
-    }) as Router['delete'],
+    get: register('get'),
+    post: register('post'),
+    put: register('put'),
+    delete: register('delete'),
   };
   const dispatch: RequestHandler = (request, response, next) => {
     const router = routers.get(request.method === 'HEAD' ? 'GET' : request.method) ?? all;

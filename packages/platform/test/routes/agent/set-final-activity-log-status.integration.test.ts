@@ -1,6 +1,7 @@
-import { createEnvironment } from '../../../src';
 import { setFinalActivityLogStatus } from '../../../src/routes/agent/set-final-activity-log-status';
-import { availableServers, createTestDatabase } from '../../helpers/test-databases';
+import { createEnvironmentLogs } from '../../helpers/environment-logs';
+import type { EnvironmentLogs } from '../../helpers/environment-logs';
+import { availableServers } from '../../helpers/test-databases';
 import type { TestDatabase } from '../../helpers/test-databases';
 
 describe.each(availableServers())('setFinalActivityLogStatus on $name', server => {
@@ -8,36 +9,12 @@ describe.each(availableServers())('setFinalActivityLogStatus on $name', server =
   let mine: number;
   let other: number;
 
-  const insertLogs = async (environmentId: number, count: number, status: string) => {
-    const rows = Array.from({ length: count }, () => ({
-      environmentId,
-      userEmail: 'ops@grove.test',
-      action: 'update',
-      collectionName: 'orders',
-      status,
-    }));
-    const created = await test.db.models.ActivityLog.bulkCreate(rows, { returning: true });
-
-    return created.map(row => String(row.id));
-  };
+  let insertLogs: EnvironmentLogs['insertLogs'];
   const statusOf = async (id: string) =>
     (await test.db.models.ActivityLog.findByPk(Number(id)))!.status;
 
   beforeAll(async () => {
-    test = await createTestDatabase(server);
-    const project = await test.db.models.Project.create({ name: 'Shop' });
-    const environment = async (name: string) =>
-      (
-        await createEnvironment(test.db, null, {
-          projectId: project.id,
-          name,
-          agentUrl: `http://${name.toLowerCase()}.test:3351`,
-        })
-      ).environment.id;
-    mine = await environment('Production');
-    other = await environment('Staging');
-    // Enough logs in the environment for a scan of them to be the planner's choice.
-    await insertLogs(mine, 2000, 'completed');
+    ({ test, mine, other, insertLogs } = await createEnvironmentLogs(server, 'update'));
   });
   afterAll(() => test.drop());
 
