@@ -11,6 +11,7 @@ import { DateTime } from 'luxon';
 import type { SqlDataSource } from '../src';
 import { availableConnections } from './helpers/connections';
 import { openSqlDataSource } from './helpers/open-data-source';
+import { createEventsTable } from './helpers/events-table';
 import { createScratchDatabase, type ScratchDatabase } from './helpers/scratch-database';
 
 const connections = availableConnections();
@@ -64,25 +65,7 @@ describe.each(connections)(
 
     beforeAll(async () => {
       scratch = await createScratchDatabase(connection);
-      const { dialect } = connection;
-      const type =
-        dialect === 'postgres' ? 'TIMESTAMPTZ' : dialect === 'sqlite' ? 'DATETIME' : 'DATETIME(3)';
-      const prefix = scratch.schema ? `SET search_path TO "${scratch.schema}"; ` : '';
-      await scratch.sequelize.query(
-        `${prefix}CREATE TABLE events (id INTEGER PRIMARY KEY, at ${type})`,
-      );
-      // Stored as each dialect's driver writes instants: SQLite as Sequelize's text, the others UTC.
-      const value = (ms: number) =>
-        dialect === 'sqlite'
-          ? `'${iso(ms).replace('T', ' ').replace('Z', ' +00:00')}'`
-          : dialect === 'postgres'
-            ? `'${iso(ms)}'`
-            : `'${iso(ms).slice(0, 23).replace('T', ' ')}'`;
-      const rows = [...instants.map((ms, i) => `(${i + 1}, ${value(ms)})`), '(0, NULL)'];
-      for (let i = 0; i < rows.length; i += 1000) {
-        const values = rows.slice(i, i + 1000).join(', ');
-        await scratch.sequelize.query(`${prefix}INSERT INTO events (id, at) VALUES ${values}`);
-      }
+      await createEventsTable(scratch, connection.dialect, instants, { nullRow: true });
       dataSource = await openSqlDataSource(
         { ...scratch.options, dialect: connection.dialect },
         {},

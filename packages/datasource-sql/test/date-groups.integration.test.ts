@@ -13,6 +13,7 @@ import { DateTime } from 'luxon';
 import type { SqlDataSource } from '../src';
 import { availableConnections } from './helpers/connections';
 import { openSqlDataSource } from './helpers/open-data-source';
+import { createEventsTable } from './helpers/events-table';
 import { createScratchDatabase, type ScratchDatabase } from './helpers/scratch-database';
 
 const connections = availableConnections();
@@ -55,22 +56,7 @@ describe.each(connections)('$name: date groups restricted to the filtered range'
 
   beforeAll(async () => {
     scratch = await createScratchDatabase(connection);
-    const { dialect } = connection;
-    const type =
-      dialect === 'postgres' ? 'TIMESTAMPTZ' : dialect === 'sqlite' ? 'DATETIME' : 'DATETIME(3)';
-    const prefix = scratch.schema ? `SET search_path TO "${scratch.schema}"; ` : '';
-    await scratch.sequelize.query(
-      `${prefix}CREATE TABLE events (id INTEGER PRIMARY KEY, at ${type} NOT NULL)`,
-    );
-    // Stored as each dialect's driver writes instants: SQLite as Sequelize's text, the others UTC.
-    const value = (ms: number) =>
-      dialect === 'sqlite'
-        ? `'${iso(ms).replace('T', ' ').replace('Z', ' +00:00')}'`
-        : dialect === 'postgres'
-          ? `'${iso(ms)}'`
-          : `'${iso(ms).slice(0, 23).replace('T', ' ')}'`;
-    const rows = instants.map((ms, i) => `(${i + 1}, ${value(ms)})`).join(', ');
-    await scratch.sequelize.query(`${prefix}INSERT INTO events (id, at) VALUES ${rows}`);
+    await createEventsTable(scratch, connection.dialect, instants);
     dataSource = await openSqlDataSource(
       { ...scratch.options, dialect: connection.dialect },
       {},
