@@ -247,8 +247,11 @@ describeInBrowser('console: environments, users, teams, roles and scopes', () =>
       await eventually(() => models().TeamMember.count({ where: { teamId: helpdesk.id } })),
     ).toBe(1);
     await page.getByRole('button', { name: 'Cancel invitation' }).waitFor();
+    // The box shows the saved membership once the members are read again (in the background).
     expect(
-      await page.getByLabel(`${world.bootstrap.adminEmail} in team Helpdesk`).isChecked(),
+      await eventually(() =>
+        page.getByLabel(`${world.bootstrap.adminEmail} in team Helpdesk`).isChecked(),
+      ),
     ).toBe(true);
     // The last Admin cannot become an Editor: the server says why, above the table.
     await page
