@@ -64,12 +64,22 @@ export class ReadLogQueue {
       return;
     }
     this.entries.push(entry);
-    if (this.entries.length >= this.batchSize) void this.flush();
+    if (this.entries.length >= this.batchSize) void this.send(false, true);
   }
 
-  /** Sends the waiting entries, batch by batch, unless a retry pause is running. */
-  flush(force = false): Promise<void> {
-    this.flushing ??= this.sendAll(force).finally(() => {
+  /**
+   * Sends the entries waiting now, batch by batch, after the send under way if any, unless a
+   * retry pause is running (`force` sends anyway). Entries queued meanwhile wait for the next
+   * flush.
+   */
+  async flush(force = false): Promise<void> {
+    while (this.flushing) await this.flushing;
+    await this.send(force, false);
+  }
+
+  /** One send at a time: a flush asked for while one runs is that one. */
+  private send(force: boolean, fullBatchesOnly: boolean): Promise<void> {
+    this.flushing ??= this.sendAll(force, fullBatchesOnly).finally(() => {
       this.flushing = undefined;
     });
 
@@ -79,7 +89,6 @@ export class ReadLogQueue {
   /** Stops the timer and sends what is left (one attempt); warns about what could not be sent. */
   async close(): Promise<void> {
     clearInterval(this.timer);
-    await this.flushing;
     await this.flush(true);
     if (this.entries.length > 0) {
       this.warnDropped(
@@ -90,10 +99,22 @@ export class ReadLogQueue {
     }
   }
 
-  private async sendAll(force: boolean): Promise<void> {
+  /**
+   * Sends what is queued when it starts, or, when a full batch triggered it, full batches as long
+   * as there are: never the few reads that arrived during the previous call (under load that made
+   * one platform call per 10–20 reads instead of one per 100).
+   */
+  private async sendAll(force: boolean, fullBatchesOnly: boolean): Promise<void> {
     if (!force && Date.now() < this.retryAt) return;
-    while (this.entries.length > 0) {
-      const batch = this.entries.splice(0, this.batchSize);
+    let due = this.entries.length;
+    const more = () =>
+      fullBatchesOnly ? this.entries.length >= this.batchSize : due > 0 && this.entries.length > 0;
+    while (more()) {
+      const batch = this.entries.splice(
+        0,
+        fullBatchesOnly ? this.batchSize : Math.min(this.batchSize, due),
+      );
+      due -= batch.length;
       try {
         await this.options.send(batch);
         this.delayMs = this.retryDelayMs;

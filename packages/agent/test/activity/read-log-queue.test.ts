@@ -54,6 +54,62 @@ describe('ReadLogQueue', () => {
     ]);
   });
 
+  it('under load, each call carries a full batch, not the reads that came in during the last one', async () => {
+    const sizes: number[] = [];
+    let release: () => void = () => undefined;
+    const send = async (entries: readonly AgentActivityLogEntry[]) => {
+      sizes.push(entries.length);
+      await new Promise<void>(resolve => {
+        release = resolve;
+      });
+    };
+    const queue = new ReadLogQueue({ send, logger, batchSize: 4, flushIntervalMs: 60_000 });
+    let n = 0;
+    // Reads keep arriving, two during each platform call.
+    for (n = 1; n <= 4; n += 1) queue.push(entry(n));
+    for (let call = 0; call < 4; call += 1) {
+      queue.push(entry(n++));
+      queue.push(entry(n++));
+      await Promise.resolve();
+      release();
+      await new Promise(resolve => setImmediate(resolve));
+    }
+
+    expect(sizes).toEqual([4, 4, 4]);
+    expect(queue.size).toBe(0);
+    const closing = queue.close();
+    await new Promise(resolve => setImmediate(resolve));
+    release();
+    await closing;
+    expect(sizes).toEqual([4, 4, 4]);
+  });
+
+  it('a flush after a send under way also sends what came in meanwhile', async () => {
+    const target = platform();
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>(resolve => {
+      release = resolve;
+    });
+    const send = async (entries: readonly AgentActivityLogEntry[]) => {
+      await gate;
+      await target.send(entries);
+    };
+    const queue = new ReadLogQueue({ send, logger, batchSize: 2, flushIntervalMs: 60_000 });
+    queue.push(entry(1));
+    queue.push(entry(2)); // a full batch: sent at once
+    queue.push(entry(3)); // waits: not a full batch
+
+    const flushed = queue.flush(true);
+    release();
+    await flushed;
+
+    expect(target.taken.map(batch => batch.map(e => e.collectionName))).toEqual([
+      ['c1', 'c2'],
+      ['c3'],
+    ]);
+    await queue.close();
+  });
+
   it('keeps the entries while the platform is unreachable and sends them once it is back', async () => {
     const target = platform();
     target.failWith = unreachable;

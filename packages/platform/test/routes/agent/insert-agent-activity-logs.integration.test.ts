@@ -49,8 +49,8 @@ describe.each(availableServers())('insertAgentActivityLogs on $name', server => 
   });
   afterAll(() => test.drop());
 
-  it('stores a batch of several statements’ worth of logs and answers their ids in order', async () => {
-    const labels = Array.from({ length: 60 }, (_v, index) => `log ${index}`);
+  it('stores the largest batch (500 logs) and answers their ids in order', async () => {
+    const labels = Array.from({ length: 500 }, (_v, index) => `log ${index}`);
 
     const ids = await insertAgentActivityLogs(
       test.db,
@@ -58,7 +58,7 @@ describe.each(availableServers())('insertAgentActivityLogs on $name', server => 
       labels.map(label => row(label)),
     );
 
-    expect(ids).toHaveLength(60);
+    expect(ids).toHaveLength(500);
     const stored = await test.db.models.ActivityLog.findAll({
       where: { id: ids.map(Number) },
       raw: true,
@@ -67,7 +67,56 @@ describe.each(availableServers())('insertAgentActivityLogs on $name', server => 
     expect(ids.map(id => labelOf.get(id))).toEqual(labels);
   });
 
-  it('stores nothing when a row of a later statement is refused (all or nothing)', async () => {
+  it('stores every value as given: quotes, JSON, unicode, nulls and numbers', async () => {
+    const tricky: ActorEntry = {
+      entry: {
+        ...row('x').entry,
+        type: 'write',
+        action: 'update',
+        collectionName: 'it\'s "orders"',
+        recordIds: ['7', '["8"]', 'é\u0000z'],
+        label: "$1 \\ '; DROP TABLE activity_logs; -- 🌳",
+        status: 'pending',
+        workflowName: null,
+      },
+      actor: { userId, userEmail: 'ops@grove.test', renderingId: 42, teamName: 'R&D "core"' },
+    };
+
+    const ids = await insertAgentActivityLogs(test.db, environmentId, [row('plain'), tricky]);
+
+    expect(ids).toHaveLength(2);
+    const plain = await test.db.models.ActivityLog.findByPk(Number(ids[0]), { raw: true });
+    expect(plain).toMatchObject({
+      label: 'plain',
+      type: 'read',
+      recordIds: null,
+      renderingId: null,
+    });
+
+    const stored = await test.db.models.ActivityLog.findByPk(Number(ids[1]), { raw: true });
+    expect(stored).toMatchObject({
+      environmentId,
+      userId,
+      renderingId: 42,
+      teamName: 'R&D "core"',
+      type: 'write',
+      action: 'update',
+      collectionName: 'it\'s "orders"',
+      label: "$1 \\ '; DROP TABLE activity_logs; -- 🌳",
+      status: 'pending',
+      workflowName: null,
+      apiTokenId: null,
+    });
+    const recordIds = stored!.recordIds;
+    expect(typeof recordIds === 'string' ? JSON.parse(recordIds) : recordIds).toEqual([
+      '7',
+      '["8"]',
+      'é\u0000z',
+    ]);
+    expect(await test.db.models.ActivityLog.count()).toBeGreaterThan(500);
+  });
+
+  it('stores nothing when one row of a batch is refused (all or nothing)', async () => {
     const before = await test.db.models.ActivityLog.count();
     const rows = Array.from({ length: 59 }, (_v, index) => row(`ok ${index}`));
 
