@@ -70,19 +70,16 @@ function rowValues(
  */
 async function insertSqliteRows(
   db: PlatformDatabase,
-  environmentId: number,
-  rows: readonly ActorEntry[],
-  transaction?: Transaction,
+  rows: readonly unknown[][],
+  options: { transaction?: Transaction },
 ): Promise<string[]> {
-  const now = sqlTimestamp(db, new Date());
   const values = COLUMNS.map((_column, index) => `json_extract(value, '$[${index}]')`);
   const sql =
     `INSERT INTO activity_logs (${COLUMNS.join(', ')}) ` +
     `SELECT ${values.join(', ')} FROM json_each($1) ORDER BY key`;
-  const bind = [JSON.stringify(rows.map(row => rowValues(environmentId, row, now)))];
   const [, { lastID }] = (await db.sequelize.query(sql, {
-    bind,
-    ...(transaction ? { transaction } : {}),
+    bind: [JSON.stringify(rows)],
+    ...options,
   })) as [unknown, { lastID: number }];
 
   return rows.map((_row, index) => String(lastID - rows.length + 1 + index));
@@ -95,14 +92,12 @@ async function insertSqliteRows(
  */
 async function insertPostgresRows(
   db: PlatformDatabase,
-  environmentId: number,
-  rows: readonly ActorEntry[],
-  transaction?: Transaction,
+  rows: readonly unknown[][],
+  options: { transaction?: Transaction },
 ): Promise<string[]> {
-  const now = sqlTimestamp(db, new Date());
   const bind: unknown[] = [];
-  const tuples = rows.map(row => {
-    const placeholders = rowValues(environmentId, row, now).map(value => {
+  const tuples = rows.map(values => {
+    const placeholders = values.map(value => {
       bind.push(value);
 
       return `$${bind.length}`;
@@ -113,10 +108,10 @@ async function insertPostgresRows(
   const sql =
     `INSERT INTO activity_logs (${COLUMNS.join(', ')}) VALUES ${tuples.join(', ')} ` +
     'RETURNING id';
-  const [returned] = (await db.sequelize.query(sql, {
-    bind,
-    ...(transaction ? { transaction } : {}),
-  })) as [Array<{ id: number | string }>, unknown];
+  const [returned] = (await db.sequelize.query(sql, { bind, ...options })) as [
+    Array<{ id: number | string }>,
+    unknown,
+  ];
 
   return returned
     .map(row => Number(row.id))
@@ -141,7 +136,11 @@ export function insertAgentActivityLogs(
   rows: readonly ActorEntry[],
   transaction?: Transaction,
 ): Promise<string[]> {
+  const now = sqlTimestamp(db, new Date());
+  const values = rows.map(row => rowValues(environmentId, row, now));
+  const options = transaction ? { transaction } : {};
+
   return db.dialect === 'sqlite'
-    ? insertSqliteRows(db, environmentId, rows, transaction)
-    : insertPostgresRows(db, environmentId, rows, transaction);
+    ? insertSqliteRows(db, values, options)
+    : insertPostgresRows(db, values, options);
 }
