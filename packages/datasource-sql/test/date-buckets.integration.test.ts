@@ -8,11 +8,9 @@ import {
   type DateOperation,
 } from '@grove/datasource-toolkit';
 import { DateTime } from 'luxon';
-import type { SqlDataSource } from '../src';
 import { availableConnections } from './helpers/connections';
-import { openSqlDataSource } from './helpers/open-data-source';
 import { createEventsTable } from './helpers/events-table';
-import { createScratchDatabase, type ScratchDatabase } from './helpers/scratch-database';
+import { useRecordingDataSource } from './helpers/recording-data-source';
 
 const connections = availableConnections();
 const zones = ['Europe/Paris', 'America/New_York', 'Asia/Kolkata', 'Australia/Adelaide'] as const;
@@ -59,27 +57,13 @@ function expectedGroups(zone: string, unit: DateOperation, from: number, to: num
 describe.each(connections)(
   '$name: date groups over the buckets of the filtered range',
   connection => {
-    let scratch: ScratchDatabase;
-    let dataSource: SqlDataSource;
-    const queries: string[] = [];
-
-    beforeAll(async () => {
-      scratch = await createScratchDatabase(connection);
-      await createEventsTable(scratch, connection.dialect, instants, { nullRow: true });
-      dataSource = await openSqlDataSource(
-        { ...scratch.options, dialect: connection.dialect },
-        {},
-        (level, message) => level === 'Debug' && queries.push(message),
-      );
-    }, 60_000);
-    afterAll(async () => {
-      await dataSource?.close();
-      await scratch?.drop();
-    });
+    const recording = useRecordingDataSource(connection, scratch =>
+      createEventsTable(scratch, connection.dialect, instants, { nullRow: true }),
+    );
 
     const groups = async (zone: string, unit: DateOperation, tree: ConditionTree | null) => {
-      queries.length = 0;
-      const rows = await dataSource
+      recording.queries.length = 0;
+      const rows = await recording.dataSource
         .getCollection('events')
         .aggregate(
           { timezone: zone } as Caller,
@@ -91,7 +75,7 @@ describe.each(connections)(
         groups: rows
           .map(r => ({ group: String(r.group.at), count: Number(r.value) }))
           .sort(byGroup),
-        sql: queries.at(-1) ?? '',
+        sql: recording.queries.at(-1) ?? '',
       };
     };
     const between = (from: number, to: number) =>

@@ -10,11 +10,9 @@ import {
   type DateOperation,
 } from '@grove/datasource-toolkit';
 import { DateTime } from 'luxon';
-import type { SqlDataSource } from '../src';
 import { availableConnections } from './helpers/connections';
-import { openSqlDataSource } from './helpers/open-data-source';
 import { createEventsTable } from './helpers/events-table';
-import { createScratchDatabase, type ScratchDatabase } from './helpers/scratch-database';
+import { useRecordingDataSource } from './helpers/recording-data-source';
 
 const connections = availableConnections();
 const halfHour = 30 * 60_000;
@@ -50,33 +48,16 @@ function expectedGroups(
 const byGroup = (a: { group: string }, b: { group: string }) => a.group.localeCompare(b.group);
 
 describe.each(connections)('$name: date groups restricted to the filtered range', connection => {
-  let scratch: ScratchDatabase;
-  let dataSource: SqlDataSource;
-  const queries: string[] = [];
-
-  beforeAll(async () => {
-    scratch = await createScratchDatabase(connection);
-    await createEventsTable(scratch, connection.dialect, instants);
-    dataSource = await openSqlDataSource(
-      { ...scratch.options, dialect: connection.dialect },
-      {},
-      (level, message) => level === 'Debug' && queries.push(message),
-    );
-  }, 60_000);
-  afterAll(async () => {
-    await dataSource?.close();
-    await scratch?.drop();
-  });
-  beforeEach(() => {
-    queries.length = 0;
-  });
+  const recording = useRecordingDataSource(connection, scratch =>
+    createEventsTable(scratch, connection.dialect, instants),
+  );
 
   const groups = async (
     timezone: string,
     unit: DateOperation,
     tree: ConditionTree | null,
   ): Promise<Array<{ group: string; count: number }>> => {
-    const rows = await dataSource
+    const rows = await recording.dataSource
       .getCollection('events')
       .aggregate(
         { timezone } as Caller,
@@ -121,9 +102,9 @@ describe.each(connections)('$name: date groups restricted to the filtered range'
     );
 
     const restricted = await groups('Europe/Paris', 'Day', between(from, to));
-    const restrictedSql = queries.pop() ?? '';
+    const restrictedSql = recording.queries.pop() ?? '';
     const full = await groups('Europe/Paris', 'Day', unbounded);
-    const fullSql = queries.pop() ?? '';
+    const fullSql = recording.queries.pop() ?? '';
 
     expect(restricted).toEqual(full);
     if (connection.dialect !== 'postgres') {
@@ -139,29 +120,23 @@ describe.each(connections)('$name: date groups restricted to the filtered range'
     const found = await groups('Europe/Paris', 'Day', between(from, to));
 
     expect(found).toEqual(expectedGroups('Europe/Paris', 'Day', from, to));
-    expect(queries.at(-1)).not.toMatch(/CASE/);
+    expect(recording.queries.at(-1)).not.toMatch(/CASE/);
   });
 });
 
 describe('SQLite: date comparisons on Julian day numbers', () => {
-  let scratch: ScratchDatabase;
-  let dataSource: SqlDataSource;
-
-  beforeAll(async () => {
-    scratch = await createScratchDatabase({ name: 'SQLite', dialect: 'sqlite', url: 'sqlite' });
-    await scratch.sequelize.query('CREATE TABLE events (id INTEGER PRIMARY KEY, at DATETIME)');
-    // One instant in the text formats SQLite reads, one just after it, one without a date.
-    await scratch.sequelize.query(
-      `INSERT INTO events (id, at) VALUES (1, '2024-03-31 01:00:00.000 +00:00'),
+  const recording = useRecordingDataSource(
+    { name: 'SQLite', dialect: 'sqlite', url: 'sqlite' },
+    async scratch => {
+      await scratch.sequelize.query('CREATE TABLE events (id INTEGER PRIMARY KEY, at DATETIME)');
+      // One instant in the text formats SQLite reads, one just after it, one without a date.
+      await scratch.sequelize.query(
+        `INSERT INTO events (id, at) VALUES (1, '2024-03-31 01:00:00.000 +00:00'),
         (2, '2024-03-31T01:00:00Z'), (3, '2024-03-31 01:00:00'), (4, '2024-03-31 03:00:00+02:00'),
         (5, '2024-03-31 01:00:00.001'), (6, NULL), (7, 'not a date')`,
-    );
-    dataSource = await openSqlDataSource({ ...scratch.options, dialect: 'sqlite' });
-  });
-  afterAll(async () => {
-    await dataSource?.close();
-    await scratch?.drop();
-  });
+      );
+    },
+  );
 
   it.each([
     ['GreaterThanOrEqual', [1, 2, 3, 4, 5]],
@@ -169,7 +144,7 @@ describe('SQLite: date comparisons on Julian day numbers', () => {
     ['LessThanOrEqual', [1, 2, 3, 4]],
     ['LessThan', []],
   ] as const)('%s the instant, whatever the stored format', async (operator, ids) => {
-    const records = await dataSource.getCollection('events').list(
+    const records = await recording.dataSource.getCollection('events').list(
       { timezone: 'UTC' } as Caller,
       new PaginatedFilter({
         conditionTree: new ConditionTreeLeaf('at', operator, '2024-03-31T01:00:00.000Z'),

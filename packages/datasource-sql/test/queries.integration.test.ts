@@ -8,11 +8,11 @@ import {
   Sort,
   type Caller,
 } from '@grove/datasource-toolkit';
-import { createSqlDataSource, type SqlDataSource } from '../src';
+import { createSqlDataSource } from '../src';
 import { openSqlDataSource } from './helpers/open-data-source';
 import { availableConnections } from './helpers/connections';
-import { createScratchDatabase, type ScratchDatabase } from './helpers/scratch-database';
 import { createShopSchema } from './helpers/shop-schema';
+import { useRecordingDataSource } from './helpers/recording-data-source';
 
 const caller = { timezone: 'UTC' } as Caller;
 const connections = availableConnections();
@@ -30,30 +30,13 @@ const injections = [
 ];
 
 describe.each(connections)('$name: queries', connection => {
-  let scratch: ScratchDatabase;
-  let dataSource: SqlDataSource;
-  const queries: string[] = [];
+  const recording = useRecordingDataSource(connection, scratch =>
+    createShopSchema(scratch, connection.dialect),
+  );
 
-  beforeAll(async () => {
-    scratch = await createScratchDatabase(connection);
-    await createShopSchema(scratch, connection.dialect);
-    dataSource = await openSqlDataSource(
-      { ...scratch.options, dialect: connection.dialect },
-      {},
-      (level, message) => level === 'Debug' && queries.push(message),
-    );
-  }, 60_000);
-  afterAll(async () => {
-    await dataSource?.close();
-    await scratch?.drop();
-  });
-  beforeEach(() => {
-    queries.length = 0;
-  });
-
-  const orders = () => dataSource.getCollection('orders');
+  const orders = () => recording.dataSource.getCollection('orders');
   const canaryAlive = async () =>
-    dataSource
+    recording.dataSource
       .getCollection('canary')
       .list(caller, new PaginatedFilter(), new Projection('id', 'note'));
 
@@ -72,7 +55,7 @@ describe.each(connections)('$name: queries', connection => {
       customer: { name: 'Customer 1' },
       product: { label: 'Product 20' },
     });
-    expect(queries).toHaveLength(1);
+    expect(recording.queries).toHaveLength(1);
   });
 
   it('counts in ONE query', async () => {
@@ -82,11 +65,11 @@ describe.each(connections)('$name: queries', connection => {
       new Aggregation({ operation: 'Count' }),
     );
     expect(rows).toEqual([{ value: 20, group: {} }]);
-    expect(queries).toHaveLength(1);
+    expect(recording.queries).toHaveLength(1);
   });
 
   it('returns BIGINT values exactly (numbers when safe, strings beyond)', async () => {
-    const [product] = await dataSource
+    const [product] = await recording.dataSource
       .getCollection('products')
       .list(
         caller,
@@ -98,7 +81,7 @@ describe.each(connections)('$name: queries', connection => {
 
   it('maps a unique violation to a ValidationError naming the field', async () => {
     await expect(
-      dataSource
+      recording.dataSource
         .getCollection('customers')
         .create(caller, [{ name: 'Dup', email: 'c1@shop.test' }]),
     ).rejects.toMatchObject({
@@ -116,7 +99,9 @@ describe.each(connections)('$name: queries', connection => {
 
   it('maps a not-null violation to a ValidationError naming the field', async () => {
     await expect(
-      dataSource.getCollection('customers').create(caller, [{ email: 'x@shop.test', name: null }]),
+      recording.dataSource
+        .getCollection('customers')
+        .create(caller, [{ email: 'x@shop.test', name: null }]),
     ).rejects.toMatchObject({ code: 'ValidationError', message: expect.stringContaining('name') });
   });
 
@@ -130,7 +115,7 @@ describe.each(connections)('$name: queries', connection => {
       'NotIn',
     ] as const) {
       const filterValue = operator === 'NotIn' ? [value] : value;
-      const rows = await dataSource.getCollection('customers').list(
+      const rows = await recording.dataSource.getCollection('customers').list(
         caller,
         new PaginatedFilter({
           conditionTree: new ConditionTreeLeaf('name', operator, filterValue),
@@ -144,7 +129,7 @@ describe.each(connections)('$name: queries', connection => {
 
   it.each(injections)('rejects the sort and field name %j', async name => {
     const list = (filter: PaginatedFilter, projection: Projection) =>
-      dataSource.getCollection('customers').list(caller, filter, projection);
+      recording.dataSource.getCollection('customers').list(caller, filter, projection);
     await expect(
       list(
         new PaginatedFilter({ sort: new Sort({ field: name, ascending: true }) }),
@@ -165,7 +150,7 @@ describe.each(connections)('$name: queries', connection => {
 
   it('runs native queries with context variables as bound parameters', async () => {
     const native = await openSqlDataSource(
-      { ...scratch.options, dialect: connection.dialect },
+      { ...recording.scratch.options, dialect: connection.dialect },
       { liveQueryConnections: 'main' },
     );
     try {

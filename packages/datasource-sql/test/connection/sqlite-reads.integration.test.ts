@@ -1,37 +1,21 @@
-import type { SqlDataSource } from '../../src';
-import { openSqlDataSource } from '../helpers/open-data-source';
-import { createScratchDatabase, type ScratchDatabase } from '../helpers/scratch-database';
+import { useRecordingDataSource } from '../helpers/recording-data-source';
 
 describe('SQLite reads outside a transaction (straight to the driver)', () => {
-  let scratch: ScratchDatabase;
-  let dataSource: SqlDataSource;
-  const logged: string[] = [];
-
-  beforeAll(async () => {
-    scratch = await createScratchDatabase({ name: 'SQLite', dialect: 'sqlite', url: 'sqlite' });
-    await scratch.sequelize.query('CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT, at TEXT)');
-    await scratch.sequelize.query(
-      "INSERT INTO t VALUES (1, 'a', '2024-01-01'), (2, 'b', NULL), (3, NULL, '2024-03-01')",
-    );
-    dataSource = await openSqlDataSource(
-      { ...scratch.options, dialect: 'sqlite' },
-      {},
-      (level, message) => level === 'Debug' && logged.push(message),
-    );
-  });
-  afterAll(async () => {
-    await dataSource?.close();
-    await scratch?.drop();
-  });
-  beforeEach(() => {
-    logged.length = 0;
-  });
+  const recording = useRecordingDataSource(
+    { name: 'SQLite', dialect: 'sqlite', url: 'sqlite' },
+    async scratch => {
+      await scratch.sequelize.query('CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT, at TEXT)');
+      await scratch.sequelize.query(
+        "INSERT INTO t VALUES (1, 'a', '2024-01-01'), (2, 'b', NULL), (3, NULL, '2024-03-01')",
+      );
+    },
+  );
 
   it('binds $n by name, whatever their order in the text, and logs the statement once', async () => {
     const sql = 'SELECT id, name, at FROM t WHERE name = $2 OR id = $1 ORDER BY id';
 
-    const query = jest.spyOn(dataSource.connection.sequelize, 'query');
-    const rows = await dataSource.connection.select(sql, [BigInt(3), 'a']).finally(() => {
+    const query = jest.spyOn(recording.dataSource.connection.sequelize, 'query');
+    const rows = await recording.dataSource.connection.select(sql, [BigInt(3), 'a']).finally(() => {
       query.mockRestore();
     });
 
@@ -39,16 +23,16 @@ describe('SQLite reads outside a transaction (straight to the driver)', () => {
       { id: 1, name: 'a', at: '2024-01-01' },
       { id: 3, name: null, at: '2024-03-01' },
     ]);
-    expect(logged).toEqual([sql]);
+    expect(recording.queries).toEqual([sql]);
     expect(query).not.toHaveBeenCalled();
   });
 
   it('returns the same rows as Sequelize does', async () => {
     const sql = 'SELECT id, name, at, id * 1.5 AS half FROM t ORDER BY id';
 
-    const direct = await dataSource.connection.select(sql);
-    const throughSequelize = await dataSource.connection.transaction(() =>
-      dataSource.connection.select(sql),
+    const direct = await recording.dataSource.connection.select(sql);
+    const throughSequelize = await recording.dataSource.connection.transaction(() =>
+      recording.dataSource.connection.select(sql),
     );
 
     expect(direct).toEqual(throughSequelize);
@@ -62,9 +46,14 @@ describe('SQLite reads outside a transaction (straight to the driver)', () => {
         (e: unknown) => e,
       );
 
-    const direct = (await failure(dataSource.connection.select(sql))) as Record<string, unknown>;
+    const direct = (await failure(recording.dataSource.connection.select(sql))) as Record<
+      string,
+      unknown
+    >;
     const inTransaction = (await failure(
-      dataSource.connection.transaction(() => dataSource.connection.select(sql)),
+      recording.dataSource.connection.transaction(() =>
+        recording.dataSource.connection.select(sql),
+      ),
     )) as Record<string, unknown>;
 
     expect(direct.name).toBe('SequelizeDatabaseError');
