@@ -1,4 +1,5 @@
 import { defineConfig } from 'tsup';
+import { asciiOutput } from '../../scripts/tsup-ascii-output.mjs';
 
 // The Node entry only (where the built app lives); the app itself is built by Vite (vite.config.ts).
 export default defineConfig({
@@ -9,4 +10,5 @@ export default defineConfig({
   sourcemap: true,
   shims: true,
   target: 'node20',
+  plugins: [asciiOutput],
 });

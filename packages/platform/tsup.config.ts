@@ -1,4 +1,5 @@
 import { defineConfig } from 'tsup';
+import { asciiOutput } from '../../scripts/tsup-ascii-output.mjs';
 
 export default defineConfig([
   {
@@ -8,6 +9,7 @@ export default defineConfig([
     clean: true,
     sourcemap: true,
     target: 'node20',
+    plugins: [asciiOutput],
     // `__dirname` in the ESM build too: the hosted agents' entry is found from it.
     shims: true,
   },
@@ -18,6 +20,7 @@ export default defineConfig([
     format: ['cjs'],
     sourcemap: true,
     target: 'node20',
+    plugins: [asciiOutput],
   },
   {
     // The `grove-platform` command: CommonJS only, with its shebang.
@@ -25,6 +28,7 @@ export default defineConfig([
     format: ['cjs'],
     sourcemap: true,
     target: 'node20',
+    plugins: [asciiOutput],
     banner: { js: '#!/usr/bin/env node' },
   },
 ]);

@@ -1,4 +1,5 @@
 import { defineConfig } from 'tsup';
+import { asciiOutput } from '../../scripts/tsup-ascii-output.mjs';
 
 export default defineConfig({
   entry: { index: 'src/index.ts' },
@@ -7,4 +8,5 @@ export default defineConfig({
   clean: true,
   sourcemap: true,
   target: 'node20',
+  plugins: [asciiOutput],
 });

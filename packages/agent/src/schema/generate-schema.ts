@@ -2,6 +2,7 @@ import type { DataSource } from '@grove/datasource-toolkit';
 import type { AgentSchema } from './agent-schema';
 import { buildSchemaCollection, type GenerateSchemaOptions } from './schema-collection';
 import { buildSchemaMeta } from './schema-meta';
+import { compareCollectionNames } from './compare-collection-names';
 
 /**
  * Generates the schema of a customized data source (docs/agent-protocol.md#schema-file):
@@ -21,7 +22,9 @@ export async function generateSchema(
   dataSource: DataSource,
   options: GenerateSchemaOptions,
 ): Promise<AgentSchema> {
-  const collections = [...dataSource.collections].sort((a, b) => a.name.localeCompare(b.name));
+  const collections = [...dataSource.collections].sort((a, b) =>
+    compareCollectionNames(a.name, b.name),
+  );
 
   return {
     collections: await Promise.all(collections.map(c => buildSchemaCollection(c, options))),

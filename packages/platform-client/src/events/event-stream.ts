@@ -64,16 +64,13 @@ export class EventStream {
     const url = http.url(path);
     this.controller = new AbortController();
     try {
-      const response = await http.fetchImpl(url, {
-        headers: { ...http.secretHeaders(), accept: 'text/event-stream' },
-        signal: this.controller.signal,
-      });
-      if (response.status !== 200 || !response.body) {
-        await response.body?.cancel();
+      const response = await http.openStream(path, this.controller.signal);
+      if (response.status !== 200) {
+        response.discard();
         const hint = response.status === 404 ? ' (no event endpoint: is the URL right?)' : '';
         logger('Warn', `the platform at ${url} answered ${response.status}${hint}`);
       } else {
-        await this.read(response.body);
+        await this.read(response.chunks);
       }
     } catch (error) {
       if (!this.closed) logger('Warn', `cannot reach the platform at ${url}`, error);
@@ -84,7 +81,7 @@ export class EventStream {
     }
   }
 
-  private async read(body: ReadableStream<Uint8Array>): Promise<void> {
+  private async read(body: AsyncIterable<Uint8Array> | Iterable<Uint8Array>): Promise<void> {
     this.failures = 0;
     if (this.opened) this.options.onReopen();
     this.opened = true;

@@ -1,4 +1,5 @@
 import { statusError, unreachableError } from './platform-error';
+import { openHttpStream, type HttpStream } from './open-http-stream';
 import { sendHttpRequest, type HttpAnswer } from './send-http-request';
 
 /** How {@link PlatformHttp} reaches the platform. */
@@ -10,8 +11,8 @@ export interface PlatformHttpOptions {
   /** Per-request timeout in milliseconds (default 10 000). */
   readonly timeoutMs?: number;
   /**
-   * A `fetch` implementation. Default: requests go through Node's `http`/`https` modules (see
-   * `sendHttpRequest`), the event stream through the global `fetch`.
+   * A `fetch` implementation. Default: requests and the event stream go through Node's
+   * `http`/`https` modules (see `sendHttpRequest` and `openHttpStream`).
    */
   readonly fetch?: typeof fetch;
 }
@@ -45,7 +46,7 @@ export class PlatformHttp {
   readonly serverUrl: string;
   private readonly envSecret: string;
   private readonly timeoutMs: number;
-  /** The `fetch` every call goes through (also used by the event stream). */
+  /** The `fetch` calls go through when one was given (the global `fetch` otherwise). */
   readonly fetchImpl: typeof fetch;
   /** True when requests go through the given `fetch` rather than `sendHttpRequest`. */
   private readonly customFetch: boolean;
@@ -102,6 +103,24 @@ export class PlatformHttp {
     if (!ok) throw statusError(url, response.status, parsed);
 
     return parsed as T;
+  }
+
+  /**
+   * Opens a long-lived GET of the environment (`accept: text/event-stream`, the secret header)
+   * and resolves once its headers arrive; `signal` aborts it at any time.
+   */
+  async openStream(path: string, signal: AbortSignal): Promise<HttpStream> {
+    const url = this.url(path);
+    const headers = { ...this.secretHeaders(), accept: 'text/event-stream' };
+    if (!this.customFetch) return openHttpStream(url, headers, signal);
+    const response = await this.fetchImpl(url, { headers, signal });
+    const body = response.body;
+
+    return {
+      status: response.status,
+      chunks: body ?? [],
+      discard: () => void body?.cancel().catch(() => undefined),
+    };
   }
 
   private async fetchText(

@@ -68,6 +68,50 @@ describe('event stream', () => {
     expect(server.requests[0]?.headers.accept).toBe('text/event-stream');
   });
 
+  it("streams through Node's http module, not the global fetch (no undici at start)", async () => {
+    // Spied before the client exists: it could not have kept the real one aside.
+    const globalFetch = jest.spyOn(globalThis, 'fetch');
+    const plain = createPlatformClient({ serverUrl: server.url, envSecret: secret });
+    try {
+      const onRefreshCustomizations = jest.fn();
+      plain.subscribeToEvents({ onRefreshCustomizations });
+      await until(() => streams.length === 1);
+      send('event: refresh-customizations\n\n');
+      await until(() => onRefreshCustomizations.mock.calls.length === 1);
+      expect(globalFetch).not.toHaveBeenCalled();
+    } finally {
+      globalFetch.mockRestore();
+      await plain.close();
+    }
+  });
+
+  it('streams through the given fetch when there is one', async () => {
+    const given = jest.fn<ReturnType<typeof fetch>, Parameters<typeof fetch>>((input, init) =>
+      fetch(input, init),
+    );
+    const fetching = createPlatformClient({
+      serverUrl: server.url,
+      envSecret: secret,
+      fetch: given,
+      logger: (level, message) => logs.push(`${level}: ${message}`),
+    });
+    try {
+      const onRefreshCustomizations = jest.fn();
+      fetching.subscribeToEvents({ onRefreshCustomizations });
+      await until(() => streams.length === 1);
+      send('event: refresh-customizations\n\n');
+      await until(() => onRefreshCustomizations.mock.calls.length === 1);
+      expect(given).toHaveBeenCalledWith(
+        `${server.url}/liana/v4/subscribe-to-events`,
+        expect.objectContaining({
+          headers: { 'forest-secret-key': secret, accept: 'text/event-stream' },
+        }),
+      );
+    } finally {
+      await fetching.close();
+    }
+  });
+
   it('drops the users, roles and named renderings caches on refresh events', async () => {
     await client.permissions.getUsers();
     await client.permissions.getEnvironmentPermissions();

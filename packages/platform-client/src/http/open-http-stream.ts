@@ -1,0 +1,47 @@
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+
+/** A streamed answer: its status, then its body chunk by chunk. */
+export interface HttpStream {
+  readonly status: number;
+  /** The body as it arrives; ends when the server closes it, throws when the request aborts. */
+  readonly chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>;
+  /** Drops the rest of the body (the connection closes). */
+  discard(): void;
+}
+
+/**
+ * Sends a GET with Node's `http`/`https` modules and resolves with the answer as soon as its
+ * headers arrive; the body is read as a stream. It is what the event stream uses when no `fetch`
+ * is given: the global `fetch` would load undici and compile its WebAssembly HTTP parser at the
+ * agent's start (some 15 MB of resident memory for one long-lived request).
+ *
+ * @throws The socket's error, or an `AbortError` when `signal` aborts before the headers.
+ *
+ * @example
+ * ```ts
+ * const controller = new AbortController();
+ * const stream = await openHttpStream('http://127.0.0.1:3000/events', { accept: 'text/event-stream' }, controller.signal);
+ * for await (const chunk of stream.chunks) console.log(Buffer.from(chunk).toString());
+ * ```
+ */
+export function openHttpStream(
+  url: string,
+  headers: Readonly<Record<string, string>>,
+  signal: AbortSignal,
+): Promise<HttpStream> {
+  return new Promise((resolve, reject) => {
+    const send = url.startsWith('https:') ? httpsRequest : httpRequest;
+    // The signal destroys the request (and its response) with an `AbortError`, before or after
+    // the headers; the socket is not reused.
+    const request = send(url, { method: 'GET', headers: { ...headers }, signal }, response => {
+      resolve({
+        status: response.statusCode ?? 0,
+        chunks: response,
+        discard: () => response.destroy(),
+      });
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}
