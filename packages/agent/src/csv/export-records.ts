@@ -76,15 +76,19 @@ export async function* exportRecords(options: ExportRecordsOptions): AsyncGenera
             page: new Page(0, size),
           }
         : { page: new Page(read, size) };
-    const records = await collection.list(
+    let records: RecordData[] | null = await collection.list(
       caller,
       new PaginatedFilter({ ...filter.components, sort, ...paged }),
       projection,
     );
-    if (records.length) yield records;
-    read += records.length;
-    if (records.length < size) return;
-    if (keyset) last = records[records.length - 1]?.[keyset.field];
+    const { length } = records;
+    if (keyset) last = records[length - 1]?.[keyset.field];
+    if (length) yield records;
+    // The consumer is done with the page: not kept alive while the next one is read (a
+    // generator keeps its locals across a yield and an await).
+    records = null;
+    read += length;
+    if (length < size) return;
   }
 }
 

@@ -53,7 +53,7 @@ export async function writeCsv(
   let finished = false;
   try {
     while (next) {
-      const page: IteratorResult<RecordData[]> = await next;
+      let page: IteratorResult<RecordData[]> | null = await next;
       next = null;
       if (page.done) {
         finished = true;
@@ -63,7 +63,10 @@ export async function writeCsv(
       // formatted (the database works as the agent formats); after a full buffer, only once
       // it has drained.
       if (state === 'flowing') next = iterator.next();
-      for (const record of page.value) pending += csvRow(readers, record);
+      pending += csvRows(readers, page.value);
+      // Formatted: the records are garbage from here on, not kept alive while the output drains
+      // (an async function keeps its locals across an await).
+      page = null;
       state = await write(output, pending);
       if (state === 'closed') return;
       pending = '';
@@ -79,6 +82,13 @@ export async function writeCsv(
   }
   if (pending !== '' && (await write(output, pending)) === 'closed') return;
   output.end();
+}
+
+function csvRows(readers: readonly FieldReader[], records: readonly RecordData[]): string {
+  let text = '';
+  for (const record of records) text += csvRow(readers, record);
+
+  return text;
 }
 
 function csvRow(readers: readonly FieldReader[], record: RecordData): string {

@@ -81,5 +81,19 @@ async function* readablePages(
   readable: ReadableRelations,
   pages: AsyncIterable<RecordData[]>,
 ): AsyncGenerator<RecordData[]> {
-  for await (const records of pages) yield await readable.apply(records);
+  const iterator = pages[Symbol.asyncIterator]();
+  try {
+    for (;;) {
+      let page: IteratorResult<RecordData[]> | null = await iterator.next();
+      if (page.done) return;
+      let records: RecordData[] | null = await readable.apply(page.value);
+      page = null;
+      yield records;
+      // Not kept alive while the next page is read (a generator keeps its locals across a
+      // yield and an await).
+      records = null;
+    }
+  } finally {
+    await iterator.return?.(undefined);
+  }
 }

@@ -7,6 +7,8 @@ import {
   createInMemoryDataSource,
 } from '@grove/datasource-toolkit';
 import type { Collection, RecordData, PaginatedFilter } from '@grove/datasource-toolkit';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { exportRecords } from '../../src/csv/export-records';
 import { caller, collection } from '../query/library';
 
@@ -90,6 +92,47 @@ describe('exportRecords', () => {
     expect(list).toHaveBeenCalledTimes(1);
     await pages.return(undefined);
     expect(list).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps no page alive while the next one is read', async () => {
+    const { rowsCollection } = rows(2500);
+    let first: WeakRef<RecordData[]> | undefined;
+    let release: (() => void) | undefined;
+    // No jest spy: its record of the results would keep the pages alive.
+    rowsCollection.list = async () => {
+      if (!first) {
+        const records = Array.from({ length: 1000 }, (_, index) => ({ id: index + 1 }));
+        first = new WeakRef(records);
+
+        return records;
+      }
+      // The second page is read only once the test lets it.
+      await new Promise<void>(resolve => {
+        release = resolve;
+      });
+
+      return [];
+    };
+    const pages = exportRecords({
+      collection: rowsCollection,
+      caller,
+      filter,
+      projection,
+      pageSize: 1000,
+    });
+    const lengthOf = async (): Promise<number> =>
+      ((await pages.next()).value as RecordData[]).length;
+
+    expect(await lengthOf()).toBe(1000);
+    const next = pages.next();
+    await new Promise(resolve => setImmediate(resolve));
+    expect(release).toBeDefined();
+    setFlagsFromString('--expose-gc');
+    (runInNewContext('gc') as () => void)();
+    // The consumer asked for the next page: the first one is garbage while it is read.
+    expect(first?.deref()).toBeUndefined();
+    release?.();
+    expect((await next).done).toBe(true);
   });
 
   it('stops after an empty page when the rows fill the last page', async () => {

@@ -1,5 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { Writable } from 'node:stream';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import type { RecordData } from '@grove/datasource-toolkit';
 import { writeCsv } from '../../src/csv/write-csv';
 
@@ -42,6 +44,12 @@ function pages(
 }
 
 const tick = (): Promise<void> => new Promise(resolve => setImmediate(resolve));
+
+/** A full garbage collection (V8's `gc`, exposed to a fresh context). */
+function collectGarbage(): void {
+  setFlagsFromString('--expose-gc');
+  (runInNewContext('gc') as () => void)();
+}
 
 describe('writeCsv', () => {
   it('reproduces the export example of docs/agent-protocol.md#csv-export, reading relation paths', async () => {
@@ -191,5 +199,27 @@ describe('writeCsv', () => {
     await writeCsv(writable, ['Id', 'Name'], ['id', 'name'], pages(list));
     await finished;
     expect(received.join('')).toBe('Id,Name\n1,row 1\n2,row 2\n3,row 3\n4,row 4\n5,row 5\n');
+  });
+
+  it('keeps no written page alive while the output drains', async () => {
+    const output = new Output();
+    output.full = true;
+    const written = new WeakRef([{ id: 1 }, { id: 2 }]);
+    async function* source(): AsyncGenerator<RecordData[]> {
+      yield written.deref() as RecordData[];
+      yield [{ id: 3 }];
+    }
+    const done = writeCsv(output, ['Id'], ['id'], source());
+
+    await tick();
+    expect(output.chunks).toEqual(['Id\n1\n2\n']);
+    collectGarbage();
+    // Waiting for drain: the formatted records are garbage.
+    expect(written.deref()).toBeUndefined();
+
+    output.full = false;
+    output.emit('drain');
+    await done;
+    expect(output.chunks).toEqual(['Id\n1\n2\n', '3\n']);
   });
 });

@@ -21,12 +21,15 @@ interface Output {
 
 function setPath(record: RecordData, path: readonly string[], value: unknown): void {
   let target = record;
-  for (const key of path.slice(0, -1)) {
+  // Indexed, not `path.slice(0, -1)`: no array per cell of every row.
+  const last = path.length - 1;
+  for (let i = 0; i < last; i += 1) {
+    const key = path[i] as string;
     if (target[key] === null) return; // the relation is absent: its fields stay absent
     target[key] ??= {};
     target = target[key] as RecordData;
   }
-  target[path[path.length - 1] as string] = value;
+  target[path[last] as string] = value;
 }
 
 /**
