@@ -1,7 +1,7 @@
 import { GroveError } from '@grove/datasource-toolkit';
 import type { RequestHandler, Response } from 'express';
 
-import { findEnvironmentBySecret } from '../../auth/env-secret';
+import { cachedEnvironmentBySecret } from '../../auth/cached-environment-by-secret';
 import type { EnvironmentRow } from '../../database/models/platform-models';
 import type { PlatformContext } from '../../platform-context';
 
@@ -13,7 +13,8 @@ export const ENV_SECRET_HEADER = 'forest-secret-key';
 
 /**
  * Finds the environment from the request's env secret (its hash is looked up, the secret never
- * stored) or answers 401. 401, not 404, for an unknown secret too: the vendor agent crashes on a
+ * stored; a found environment is reused for up to 2 seconds, see {@link cachedEnvironmentBySecret})
+ * or answers 401. 401, not 404, for an unknown secret too: the vendor agent crashes on a
  * 404 from its event stream (docs/platform-protocol.md#event-stream), and a 401 says the same thing
  * without that risk. In sandbox mode, `provision` creates the environment of any unknown non-empty
  * secret.
@@ -32,7 +33,7 @@ export function requireEnvironment(
   return (req, res, next) => {
     const secret = req.get(ENV_SECRET_HEADER) ?? '';
     const find = async () =>
-      (await findEnvironmentBySecret(context.db, secret)) ??
+      (await cachedEnvironmentBySecret(context.db, secret)) ??
       (provision ? await provision(secret) : null);
 
     find()
