@@ -50,10 +50,6 @@ export {
   MAX_PASSWORD_LENGTH,
 } from './auth/password';
 export { generateEnvSecret, hashEnvSecret, findEnvironmentBySecret } from './auth/env-secret';
-export {
-  cachedEnvironmentBySecret,
-  ENVIRONMENT_BY_SECRET_SECONDS,
-} from './auth/cached-environment-by-secret';
 export { createEnvSecretBox, resolveEnvSecretBox } from './auth/env-secret-box';
 export type { EnvSecretBox } from './auth/env-secret-box';
 export { environmentEnvSecret } from './auth/environment-env-secret';

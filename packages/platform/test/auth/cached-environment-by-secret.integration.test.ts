@@ -1,9 +1,8 @@
+import { generateEnvSecret, hashEnvSecret } from '../../src';
 import {
   cachedEnvironmentBySecret,
   ENVIRONMENT_BY_SECRET_SECONDS,
-  generateEnvSecret,
-  hashEnvSecret,
-} from '../../src';
+} from '../../src/auth/cached-environment-by-secret';
 import { availableServers, createTestDatabase } from '../helpers/test-databases';
 import type { TestDatabase } from '../helpers/test-databases';
 
