@@ -24,4 +24,17 @@ describe('workflow webhook ids', () => {
     expect(verifyWorkflowWebhookId(key, 'x'.repeat(10_000))).toBeNull();
     expect(verifyWorkflowWebhookId(key, '')).toBeNull();
   });
+
+  it('refuses the other spellings of the same signature (the low bits of the last character)', () => {
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const id = signWorkflowWebhookId(key, 12, 3);
+    const last = alphabet.indexOf(id.at(-1)!);
+    // 32 bytes in 43 characters: the last one carries 4 bits and 2 that decoding ignores.
+    const others = [1, 2, 3].map(bits => `${id.slice(0, -1)}${alphabet[last ^ bits]}`);
+
+    expect(others.map(other => Buffer.from(other.split('.')[2]!, 'base64url'))).toEqual(
+      others.map(() => Buffer.from(id.split('.')[2]!, 'base64url')),
+    );
+    expect(others.map(other => verifyWorkflowWebhookId(key, other))).toEqual([null, null, null]);
+  });
 });

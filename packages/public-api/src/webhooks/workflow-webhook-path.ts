@@ -48,8 +48,9 @@ export function workflowWebhookUrl(
 
 /**
  * Reads a signed id: `{ workflowId, urlVersion }` when its shape and signature hold (compared
- * in constant time), `null` when it is malformed or tampered with. Whether the version is still
- * the workflow's current one is for the caller to check.
+ * in constant time, spelled exactly as {@link signWorkflowWebhookId} spells it), `null` when it
+ * is malformed or tampered with. Whether the version is still the workflow's current one is for
+ * the caller to check.
  *
  * @example
  * ```ts
@@ -64,10 +65,12 @@ export function verifyWorkflowWebhookId(
   if (!match) return null;
   const workflowId = Number(match[1]);
   const urlVersion = Number(match[2]);
-  const given = Buffer.from(match[3]!, 'base64url');
-  const expected = signature(key, workflowId, urlVersion);
+  // The text, not its decoding: base64url's last character carries 2 bits that decoding drops,
+  // so 4 spellings decode to one signature; only the canonical one is the URL.
+  const given = Buffer.from(match[3]!, 'latin1');
+  const expected = Buffer.from(signature(key, workflowId, urlVersion).toString('base64url'), 'latin1');
 
-  return given.length === expected.length && timingSafeEqual(given, expected)
+  return timingSafeEqual(given, expected)
     ? { workflowId, urlVersion }
     : null;
 }
