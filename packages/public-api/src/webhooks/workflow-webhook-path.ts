@@ -68,9 +68,10 @@ export function verifyWorkflowWebhookId(
   // The text, not its decoding: base64url's last character carries 2 bits that decoding drops,
   // so 4 spellings decode to one signature; only the canonical one is the URL.
   const given = Buffer.from(match[3]!, 'latin1');
-  const expected = Buffer.from(signature(key, workflowId, urlVersion).toString('base64url'), 'latin1');
+  const expected = Buffer.from(
+    signature(key, workflowId, urlVersion).toString('base64url'),
+    'latin1',
+  );
 
-  return timingSafeEqual(given, expected)
-    ? { workflowId, urlVersion }
-    : null;
+  return timingSafeEqual(given, expected) ? { workflowId, urlVersion } : null;
 }
