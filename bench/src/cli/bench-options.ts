@@ -19,6 +19,34 @@ export interface BenchOptions {
   readonly profile: string | undefined;
 }
 
+const VALUED = [
+  '--db',
+  '--profile',
+  '--targets',
+  '--target',
+  '--kinds',
+  '--scale',
+  '--windows',
+  '--duration',
+  '--connections',
+  '--out',
+  '--json',
+];
+const FLAGS = ['--validate-only', '--skip-stack'];
+
+/** Refuses what the runner does not know (`--help` included): a typo must not start a 40-minute run. */
+function checkKnown(argv: readonly string[]): void {
+  for (let at = 0; at < argv.length; at += 1) {
+    const arg = argv[at]!;
+    if (VALUED.includes(arg)) at += 1;
+    else if (!FLAGS.includes(arg)) {
+      throw new Error(
+        `Unknown argument "${arg}". Options: ${[...VALUED, ...FLAGS].join(', ')} (bench/README.md)`,
+      );
+    }
+  }
+}
+
 function valueOf(argv: readonly string[], name: string): string | undefined {
   const at = argv.indexOf(name);
   if (at < 0) return undefined;
@@ -37,7 +65,7 @@ function positive(argv: readonly string[], name: string, fallback: number): numb
 }
 
 /**
- * Reads the runner's command line. `--db` defaults to SQLite, plus PostgreSQL when POSTGRES_URL
+ * Reads the runner's command line; an unknown argument is an error. `--db` defaults to SQLite, plus PostgreSQL when POSTGRES_URL
  * is set; `--targets` to both agents (the vendor's only when installed).
  *
  * @example
@@ -49,6 +77,7 @@ export function parseBenchOptions(
   argv: readonly string[],
   available: { readonly postgres: boolean; readonly vendor: boolean; readonly defaultOut: string },
 ): BenchOptions {
+  checkKnown(argv);
   const db = valueOf(argv, '--db');
   const profile = valueOf(argv, '--profile');
   const dialects: BenchDialect[] =
