@@ -46,6 +46,60 @@ describe('StatusBatcher', () => {
     expect(logs).toEqual([]);
   });
 
+  it('waits minIntervalMs between two calls: the statuses of that time share one call', async () => {
+    const calls: Array<{ at: number; ids: string[] }> = [];
+    const { logger } = recorder();
+    const statuses = new StatusBatcher({
+      logger,
+      minIntervalMs: 60,
+      platform: {
+        setAgentActivityLogStatus: () => Promise.reject(new Error('not used')),
+        setAgentActivityLogStatuses: async updates => {
+          calls.push({ at: Date.now(), ids: updates.map(update => update.id) });
+
+          return updates.map(() => 'updated' as const);
+        },
+      },
+    });
+    const pause = (ms: number) => new Promise(resolve => setTimeout(resolve, ms));
+    statuses.push('1', 'completed');
+    await pause(10);
+    statuses.push('2', 'completed');
+    await pause(20);
+    statuses.push('3', 'failed');
+    await pause(100);
+    statuses.push('4', 'completed');
+    await statuses.idle();
+
+    expect(calls.map(call => call.ids)).toEqual([['1'], ['2', '3'], ['4']]);
+    expect(calls[1]!.at - calls[0]!.at).toBeGreaterThanOrEqual(55);
+  });
+
+  it('idle() sends what waits at once, without the pause', async () => {
+    const calls: string[][] = [];
+    const { logger } = recorder();
+    const statuses = new StatusBatcher({
+      logger,
+      minIntervalMs: 60_000,
+      platform: {
+        setAgentActivityLogStatus: () => Promise.reject(new Error('not used')),
+        setAgentActivityLogStatuses: async updates => {
+          calls.push(updates.map(update => update.id));
+
+          return updates.map(() => 'updated' as const);
+        },
+      },
+    });
+    const started = Date.now();
+    statuses.push('1', 'completed');
+    await new Promise(resolve => setImmediate(resolve));
+    statuses.push('2', 'completed');
+    await statuses.idle();
+
+    expect(calls).toEqual([['1'], ['2']]);
+    expect(Date.now() - started).toBeLessThan(30_000);
+  });
+
   it('warns about each status the platform could not apply, without retrying it', async () => {
     let calls = 0;
     const { logger, logs } = recorder();
