@@ -8,6 +8,7 @@ import { DisconnectedDataSourceError } from './disconnected-data-source-error';
 import { createDirectRead, type DirectRead } from './direct-read';
 import { explainDriverError } from './missing-driver-error';
 import { WriteQueue } from './write-queue';
+import { withoutFetchGlobals } from './without-fetch-globals';
 
 type Row = Record<string, unknown>;
 
@@ -129,7 +130,10 @@ export class SqlConnection {
     for (const mode of modes) {
       let sequelize: Sequelize;
       try {
-        sequelize = new Sequelize(sequelizeOptions(options, mode, logger));
+        // The constructor loads the driver (pg without undici: see withoutFetchGlobals).
+        sequelize = withoutFetchGlobals(
+          () => new Sequelize(sequelizeOptions(options, mode, logger)),
+        );
       } catch (error) {
         throw explainDriverError(options.dialect, error);
       }
