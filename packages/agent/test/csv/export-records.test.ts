@@ -55,12 +55,13 @@ function after(id: number): unknown {
 describe('exportRecords', () => {
   const projection = new Projection('id');
   const filter = new Filter();
+  /** The export of a whole collection (no filter) in pages of 1000. */
+  const byThousands = (rowsCollection: Collection) =>
+    exportRecords({ collection: rowsCollection, caller, filter, projection, pageSize: 1000 });
 
   it('reads 2500 rows in 3 pages of 1000, by primary key ascending', async () => {
     const { rowsCollection, list } = rows(2500);
-    const pages = await collect(
-      exportRecords({ collection: rowsCollection, caller, filter, projection, pageSize: 1000 }),
-    );
+    const pages = await collect(byThousands(rowsCollection));
 
     expect(pages.map(page => page.length)).toEqual([1000, 1000, 500]);
     expect(list).toHaveBeenCalledTimes(3);
@@ -78,13 +79,7 @@ describe('exportRecords', () => {
 
   it('reads a page only when the consumer asks for it', async () => {
     const { rowsCollection, list } = rows(2500);
-    const pages = exportRecords({
-      collection: rowsCollection,
-      caller,
-      filter,
-      projection,
-      pageSize: 1000,
-    });
+    const pages = byThousands(rowsCollection);
 
     expect(list).not.toHaveBeenCalled();
     const first = await pages.next();
@@ -113,13 +108,7 @@ describe('exportRecords', () => {
 
       return [];
     };
-    const pages = exportRecords({
-      collection: rowsCollection,
-      caller,
-      filter,
-      projection,
-      pageSize: 1000,
-    });
+    const pages = byThousands(rowsCollection);
     const lengthOf = async (): Promise<number> =>
       ((await pages.next()).value as RecordData[]).length;
 
@@ -137,9 +126,7 @@ describe('exportRecords', () => {
 
   it('stops after an empty page when the rows fill the last page', async () => {
     const { rowsCollection, list } = rows(2000);
-    const pages = await collect(
-      exportRecords({ collection: rowsCollection, caller, filter, projection, pageSize: 1000 }),
-    );
+    const pages = await collect(byThousands(rowsCollection));
     expect(pages.map(page => page.length)).toEqual([1000, 1000]);
     expect(list).toHaveBeenCalledTimes(3);
   });
