@@ -12,6 +12,7 @@ import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 
 import { connectWithOAuth } from './helpers/mcp-oauth-client';
+import { stopProcessGroup } from './helpers/stop-process-group';
 import type { TestOAuthProvider } from './helpers/mcp-oauth-client';
 
 const root = join(__dirname, '../../..');
@@ -197,13 +198,8 @@ describe('the reference server, started as a user starts it (npm start)', () => 
   }, 300_000);
 
   afterAll(async () => {
-    if (child && child.exitCode === null && child.pid !== undefined) {
-      const exited = new Promise(resolve => child.once('exit', resolve));
-      process.kill(-child.pid, 'SIGTERM');
-      await exited;
-    }
-    child?.stdout.destroy();
-    child?.stderr.destroy();
+    // Every process of the group gone first: the server closes its SQLite files after npm exits.
+    await stopProcessGroup(child);
     await rm(directory, { recursive: true, force: true });
   });
 
@@ -829,13 +825,7 @@ describe('the reference server, started as a user starts it (npm start)', () => 
     }, 60_000);
 
     afterAll(async () => {
-      if (bin && bin.exitCode === null && bin.pid !== undefined) {
-        const exited = new Promise(resolve => bin.once('exit', resolve));
-        process.kill(-bin.pid, 'SIGTERM');
-        await exited;
-      }
-      bin?.stdout.destroy();
-      bin?.stderr.destroy();
+      await stopProcessGroup(bin);
     });
 
     it('advertises itself, runs the OAuth flow with the SDK, lists the tools, reads and writes on the shop', async () => {
