@@ -46,12 +46,13 @@ describe('StatusBatcher', () => {
     expect(logs).toEqual([]);
   });
 
-  it('waits minIntervalMs between two calls: the statuses of that time share one call', async () => {
+  /** A batcher whose platform takes every batch, recording when each call started and its ids. */
+  function recordingBatcher(minIntervalMs: number) {
     const calls: Array<{ at: number; ids: string[] }> = [];
     const { logger } = recorder();
     const statuses = new StatusBatcher({
       logger,
-      minIntervalMs: 60,
+      minIntervalMs,
       platform: {
         setAgentActivityLogStatus: () => Promise.reject(new Error('not used')),
         setAgentActivityLogStatuses: async updates => {
@@ -61,42 +62,41 @@ describe('StatusBatcher', () => {
         },
       },
     });
-    const pause = (ms: number) => new Promise(resolve => setTimeout(resolve, ms));
-    statuses.push('1', 'completed');
-    await pause(10);
-    statuses.push('2', 'completed');
-    await pause(20);
-    statuses.push('3', 'failed');
-    await pause(100);
-    statuses.push('4', 'completed');
-    await statuses.idle();
 
-    expect(calls.map(call => call.ids)).toEqual([['1'], ['2', '3'], ['4']]);
-    expect(calls[1]!.at - calls[0]!.at).toBeGreaterThanOrEqual(55);
+    return { statuses, calls };
+  }
+
+  describe('on a fake clock', () => {
+    beforeEach(() => jest.useFakeTimers({ now: 0 }));
+    afterEach(() => jest.useRealTimers());
+
+    it('waits minIntervalMs between two calls: the statuses of that time share one call', async () => {
+      const { statuses, calls } = recordingBatcher(60);
+      statuses.push('1', 'completed');
+      await jest.advanceTimersByTimeAsync(10);
+      statuses.push('2', 'completed');
+      await jest.advanceTimersByTimeAsync(20);
+      statuses.push('3', 'failed');
+      await jest.advanceTimersByTimeAsync(100);
+      statuses.push('4', 'completed');
+      await statuses.idle();
+
+      expect(calls.map(call => call.ids)).toEqual([['1'], ['2', '3'], ['4']]);
+      expect(calls[1]!.at - calls[0]!.at).toBeGreaterThanOrEqual(55);
+      // The exact schedule: at once, then 60 ms after the first call's start, then at once.
+      expect(calls.map(call => call.at)).toEqual([0, 60, 130]);
+    });
   });
 
   it('idle() sends what waits at once, without the pause', async () => {
-    const calls: string[][] = [];
-    const { logger } = recorder();
-    const statuses = new StatusBatcher({
-      logger,
-      minIntervalMs: 60_000,
-      platform: {
-        setAgentActivityLogStatus: () => Promise.reject(new Error('not used')),
-        setAgentActivityLogStatuses: async updates => {
-          calls.push(updates.map(update => update.id));
-
-          return updates.map(() => 'updated' as const);
-        },
-      },
-    });
+    const { statuses, calls } = recordingBatcher(60_000);
     const started = Date.now();
     statuses.push('1', 'completed');
     await new Promise(resolve => setImmediate(resolve));
     statuses.push('2', 'completed');
     await statuses.idle();
 
-    expect(calls).toEqual([['1'], ['2']]);
+    expect(calls.map(call => call.ids)).toEqual([['1'], ['2']]);
     expect(Date.now() - started).toBeLessThan(30_000);
   });
 
