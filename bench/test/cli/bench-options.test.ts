@@ -21,14 +21,14 @@ describe('parseBenchOptions', () => {
     });
   });
 
-  it.each([[['--help']], [['--window', '2']], [['list']], [['--db', 'sqlite', '--verbose']]])(
-    'refuses an unknown argument instead of starting a run: %j',
-    (argv: string[]) => {
-      expect(() => parseBenchOptions(argv, available)).toThrow(
-        new RegExp(`Unknown argument "${argv.at(-1) === '2' ? '--window' : argv.at(-1)}"`),
-      );
-    },
-  );
+  it.each([
+    [['--help'], '--help'],
+    [['--window', '2'], '--window'],
+    [['list'], 'list'],
+    [['--db', 'sqlite', '--verbose'], '--verbose'],
+  ])('refuses an unknown argument instead of starting a run: %j', (argv, unknown) => {
+    expect(() => parseBenchOptions(argv, available)).toThrow(`Unknown argument "${unknown}"`);
+  });
 
   it('refuses a missing value and a bad number', () => {
     expect(() => parseBenchOptions(['--db'], available)).toThrow('--db needs a value');
