@@ -5,7 +5,7 @@ import type { ResolvedConnectionOptions, SqlDialectName } from './connection-opt
 import { poolOptions } from './pool-options';
 import { DatabaseConnectError, humanizeErrorName } from './database-connect-error';
 import { DisconnectedDataSourceError } from './disconnected-data-source-error';
-import { createDirectRead, type DirectRead } from './direct-read';
+import { createDirectStatement, isDatabaseRefusal, type DirectStatement } from './direct-statement';
 import { explainDriverError } from './missing-driver-error';
 import { WriteQueue } from './write-queue';
 import { withoutFetchGlobals } from './without-fetch-globals';
@@ -75,8 +75,8 @@ export class SqlConnection {
   private readonly ambient = new AsyncLocalStorage<Ambient>();
   /** SQLite only: the in-process queue of writers. */
   private readonly writers: WriteQueue | null;
-  /** SQLite and PostgreSQL: reads outside transactions, on the pool's connections directly. */
-  private readonly directRead: DirectRead | null;
+  /** SQLite and PostgreSQL: statements outside transactions, on the pool's connections directly. */
+  private readonly direct: DirectStatement | null;
 
   readonly dialect: SqlDialectName;
   readonly schema: string | undefined;
@@ -95,7 +95,7 @@ export class SqlConnection {
     this.debugUri = facts.debugUri;
     this.isMariaDbServer = facts.isMariaDbServer;
     this.writers = dialect === 'sqlite' ? new WriteQueue() : null;
-    this.directRead = pool ? createDirectRead(pool, dialect, logger) : null;
+    this.direct = pool ? createDirectStatement(pool, dialect, logger) : null;
   }
 
   /**
@@ -180,14 +180,14 @@ export class SqlConnection {
 
   /**
    * Runs a query returning rows (in the current transaction, if any). Outside a transaction, on
-   * SQLite and PostgreSQL, the driver runs it directly (see `createDirectRead`); should that
+   * SQLite and PostgreSQL, the driver runs it directly (see `createDirectStatement`); should that
    * fail, Sequelize runs it again, for its retries and its errors.
    */
   async select(sql: string, bind: readonly unknown[] = []): Promise<Row[]> {
     const transaction = this.currentTransaction();
-    if (this.directRead && !transaction) {
+    if (this.direct && !transaction) {
       try {
-        return await this.directRead(sql, bind);
+        return await this.direct(sql, bind, 'read');
       } catch {
         // Answered below.
       }
@@ -202,10 +202,14 @@ export class SqlConnection {
 
   /**
    * Runs a write; returns what the driver reports first (the insert id on MySQL/MariaDB). Outside
-   * a transaction the statement runs alone, without one (on SQLite, in the writers' queue).
+   * a transaction the statement runs alone, without one (on SQLite, in the writers' queue), and
+   * on SQLite and PostgreSQL the driver runs it directly (see `writeDirectly`).
    */
   run(sql: string, bind: readonly unknown[] = []): Promise<unknown> {
     return this.write(async transaction => {
+      if (!transaction && this.direct) {
+        return await this.writeDirectly(this.direct, sql, bind, QueryTypes.RAW);
+      }
       const [result] = await this.sequelize.query(sql, {
         type: QueryTypes.RAW,
         bind: [...bind],
@@ -218,13 +222,14 @@ export class SqlConnection {
 
   /** Runs a write returning rows (`INSERT … RETURNING`), queued like {@link run}. */
   runReturning(sql: string, bind: readonly unknown[] = []): Promise<Row[]> {
-    return this.write(
-      async transaction =>
-        await this.sequelize.query<Row>(sql, {
-          type: QueryTypes.SELECT,
-          bind: [...bind],
-          transaction,
-        }),
+    return this.write(async transaction =>
+      !transaction && this.direct
+        ? await this.writeDirectly(this.direct, sql, bind, QueryTypes.SELECT)
+        : await this.sequelize.query<Row>(sql, {
+            type: QueryTypes.SELECT,
+            bind: [...bind],
+            transaction,
+          }),
     );
   }
 
@@ -262,6 +267,28 @@ export class SqlConnection {
     const ambient = this.ambient.getStore();
 
     return ambient?.open ? ambient.transaction : undefined;
+  }
+
+  /**
+   * A write outside any transaction, run by the driver directly. When the database refuses it (a
+   * constraint, a lock: nothing was changed), Sequelize runs it again, for its retries and the
+   * errors the collections map; any other failure (a lost connection, after which the write may
+   * or may not have been applied) is thrown as it is, never run twice.
+   */
+  private async writeDirectly(
+    direct: DirectStatement,
+    sql: string,
+    bind: readonly unknown[],
+    type: QueryTypes.RAW | QueryTypes.SELECT,
+  ): Promise<Row[]> {
+    try {
+      return await direct(sql, bind, 'write');
+    } catch (error) {
+      if (!isDatabaseRefusal(error)) throw error;
+    }
+    const answer: unknown = await this.sequelize.query(sql, { type, bind: [...bind] });
+
+    return type === QueryTypes.SELECT ? (answer as Row[]) : [];
   }
 
   /** Runs one write statement: in the current transaction, or alone (queued on SQLite). */
