@@ -7,6 +7,7 @@ import { DatabaseConnectError, humanizeErrorName } from './database-connect-erro
 import { DisconnectedDataSourceError } from './disconnected-data-source-error';
 import { createDirectStatement, isDatabaseRefusal, type DirectStatement } from './direct-statement';
 import { explainDriverError } from './missing-driver-error';
+import { readServerVersion } from './server-version';
 import { WriteQueue } from './write-queue';
 import { withoutFetchGlobals } from './without-fetch-globals';
 
@@ -139,17 +140,11 @@ export class SqlConnection {
       }
       if (options.dialect === 'sqlite') configureSqliteConnections(sequelize);
       try {
-        await withTimeout(sequelize.authenticate(), options.connectionTimeoutInMs);
-        const flavor =
-          options.dialect === 'mysql' || options.dialect === 'mariadb'
-            ? String(
-                (
-                  await sequelize.query<Row>('SELECT VERSION() AS v', {
-                    type: QueryTypes.SELECT,
-                  })
-                )[0]?.v,
-              )
-            : '';
+        // The first statement tests the connection; MariaDB names itself in its version.
+        const version = await withTimeout(
+          readServerVersion(sequelize),
+          options.connectionTimeoutInMs,
+        );
         const schema =
           options.dialect === 'postgres' ? (options.schema ?? 'public') : options.database;
 
@@ -159,7 +154,9 @@ export class SqlConnection {
             dialect: options.dialect,
             schema,
             debugUri: options.debugUri,
-            isMariaDbServer: /mariadb/i.test(flavor),
+            isMariaDbServer:
+              (options.dialect === 'mysql' || options.dialect === 'mariadb') &&
+              /mariadb/i.test(version),
           },
           logger,
         );
