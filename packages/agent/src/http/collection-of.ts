@@ -1,8 +1,10 @@
-import { NotFoundError } from '@grove/datasource-toolkit';
+import { isMissingSchemaElementError, NotFoundError } from '@grove/datasource-toolkit';
 import type { Collection, DataSource } from '@grove/datasource-toolkit';
 
 /**
- * The collection named in a route, or a 404 naming it (spec: unknown collection → 404).
+ * The collection named in a route, or a 404 naming it (spec: unknown collection → 404). Asked of
+ * `getCollection`, which each layer of the customizer's stack answers with one lookup: reading
+ * `collections` instead had every layer wrap every collection again, on every request.
  *
  * @example
  * ```ts
@@ -10,8 +12,12 @@ import type { Collection, DataSource } from '@grove/datasource-toolkit';
  * ```
  */
 export function collectionOf(dataSource: DataSource, name: string | undefined): Collection {
-  const collection = dataSource.collections.find(candidate => candidate.name === name);
-  if (!collection) throw new NotFoundError(`Collection '${name ?? ''}' not found`);
-
-  return collection;
+  try {
+    return dataSource.getCollection(name ?? '');
+  } catch (error) {
+    if (isMissingSchemaElementError(error) && error.data?.kind === 'collection') {
+      throw new NotFoundError(`Collection '${name ?? ''}' not found`);
+    }
+    throw error;
+  }
 }
