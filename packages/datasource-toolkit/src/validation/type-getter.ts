@@ -1,5 +1,5 @@
-import { DateTime } from 'luxon';
 import type { ColumnType, PrimitiveType } from '../interfaces/schema';
+import { isValidIsoDate } from './is-valid-iso-date';
 
 /** The type of a value as validators see it: a primitive type, or `Null` for null/undefined. */
 export type ValueType = PrimitiveType | 'Null';
@@ -13,20 +13,16 @@ const dateTimePattern =
 const numberPattern = /^-?\d+(\.\d+)?$/;
 const pointPattern = /^\s*-?\d+(\.\d+)?\s*,\s*-?\d+(\.\d+)?\s*$/;
 
-function isValidIso(text: string): boolean {
-  return DateTime.fromISO(text.replace(' ', 'T'), { setZone: true }).isValid;
-}
-
 function getStringType(value: string, context: ColumnType | undefined): ValueType {
   // A string is whatever a string-like column says it is.
   if (context === 'String' || context === 'Enum' || context === 'File') return context;
   if (uuidPattern.test(value)) return 'Uuid';
-  if (dateOnlyPattern.test(value) && isValidIso(value)) {
+  if (dateOnlyPattern.test(value) && isValidIsoDate(value)) {
     // Grove: a date-only string on a Date column means midnight, it is a valid Date.
     return context === 'Date' ? 'Date' : 'Dateonly';
   }
   if (timePattern.test(value)) return 'Time';
-  if (dateTimePattern.test(value) && isValidIso(value)) return 'Date';
+  if (dateTimePattern.test(value) && isValidIsoDate(value)) return 'Date';
   if (context === 'Point' && pointPattern.test(value)) return 'Point';
   if (context === 'Number' && numberPattern.test(value)) return 'Number';
 
