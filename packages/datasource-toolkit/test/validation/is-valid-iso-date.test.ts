@@ -1,18 +1,6 @@
 import { DateTime } from 'luxon';
 import { isValidIsoDate } from '../../src/validation/is-valid-iso-date';
-
-/** A seeded generator (mulberry32): the same strings on every run. */
-function random(seed: number): () => number {
-  let state = seed;
-
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from '../helpers/seeded-random';
 
 const luxonSays = (text: string) =>
   DateTime.fromISO(text.replace(' ', 'T'), { setZone: true }).isValid;
@@ -45,7 +33,7 @@ describe('isValidIsoDate: what luxon says, for the forms validators accept', () 
   });
 
   it('agrees with luxon on 50,000 random dates and date-times near every boundary', () => {
-    const next = random(20261125);
+    const next = seededRandom(20261125);
     const pick = <T>(values: readonly T[]): T => values[Math.floor(next() * values.length)] as T;
     const digits = (count: number) =>
       Array.from({ length: count }, () => Math.floor(next() * 10)).join('');

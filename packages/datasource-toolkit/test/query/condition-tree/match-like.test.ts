@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { likeToRegExp } from '../../../src/query/condition-tree/like-to-regexp';
 import { matchLike } from '../../../src/query/condition-tree/match-like';
+import { seededRandom } from '../../helpers/seeded-random';
 
 /** A reference matcher by dynamic programming, O(text × pattern), used as the oracle. */
 function reference(pattern: string, text: string): boolean {
@@ -17,19 +18,6 @@ function reference(pattern: string, text: string): boolean {
   }
 
   return row[text.length] as boolean;
-}
-
-/** A seeded generator (mulberry32): the same cases on every run. */
-function random(seed: number): () => number {
-  let state = seed;
-
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 function word(next: () => number, alphabet: string, max: number): string {
@@ -73,7 +61,7 @@ describe('matchLike', () => {
   });
 
   it('agrees with a dynamic-programming matcher on seeded random patterns and texts', () => {
-    const next = random(12);
+    const next = seededRandom(12);
     const cases = Array.from({ length: 3000 }, () => ({
       pattern: word(next, 'ab%_', 8),
       text: word(next, 'ab', 12),
@@ -107,7 +95,7 @@ describe('likeToRegExp', () => {
   });
 
   it('agrees with matchLike on seeded random patterns and texts', () => {
-    const next = random(34);
+    const next = seededRandom(34);
     const cases = Array.from({ length: 3000 }, () => ({
       pattern: word(next, 'aB%_.', 8),
       text: word(next, 'abB.', 12),
