@@ -1,4 +1,4 @@
-/** A date, or a date and a time with an optional offset, as the value validators accept them. */
+/** A date, or a date and a time with an optional offset: the forms the value validators accept. */
 const isoParts =
   /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
 

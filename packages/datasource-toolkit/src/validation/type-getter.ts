@@ -7,8 +7,6 @@ export type ValueType = PrimitiveType | 'Null';
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const dateOnlyPattern = /^\d{4}-\d{2}-\d{2}$/;
 const timePattern = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,9})?)?$/;
-const dateTimePattern =
-  /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}(:?\d{2})?)?$/i;
 // Grove accepts decimal strings in a Number context ("12.5"), not only integers.
 const numberPattern = /^-?\d+(\.\d+)?$/;
 const pointPattern = /^\s*-?\d+(\.\d+)?\s*,\s*-?\d+(\.\d+)?\s*$/;
@@ -22,7 +20,8 @@ function getStringType(value: string, context: ColumnType | undefined): ValueTyp
     return context === 'Date' ? 'Date' : 'Dateonly';
   }
   if (timePattern.test(value)) return 'Time';
-  if (dateTimePattern.test(value) && isValidIsoDate(value)) return 'Date';
+  // A date-time (its form and its calendar in one check; an impossible date-only string too).
+  if (isValidIsoDate(value)) return 'Date';
   if (context === 'Point' && pointPattern.test(value)) return 'Point';
   if (context === 'Number' && numberPattern.test(value)) return 'Number';
 

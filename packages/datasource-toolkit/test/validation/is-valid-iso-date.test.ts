@@ -32,6 +32,14 @@ describe('isValidIsoDate: what luxon says, for the forms validators accept', () 
     expect(luxonSays(text)).toBe(expected);
   });
 
+  it.each([
+    ['a megabyte of digits', '2'.repeat(1 << 20)],
+    ['a valid date followed by a megabyte', `2024-01-31T10:00:00Z${'0'.repeat(1 << 20)}`],
+    ['a megabyte of fraction digits', `2024-01-31T10:00:00.${'1'.repeat(1 << 20)}`],
+  ])('refuses %s (an anchored pattern of bounded parts)', (_case, text) => {
+    expect(isValidIsoDate(text)).toBe(false);
+  });
+
   it('agrees with luxon on 50,000 random dates and date-times near every boundary', () => {
     const next = seededRandom(20261125);
     const pick = <T>(values: readonly T[]): T => values[Math.floor(next() * values.length)] as T;
