@@ -3,7 +3,7 @@ import type { BenchOptions } from './cli/bench-options';
 import { startBenchAgent } from './bench-agent';
 import type { BenchAgent } from './bench-agent';
 import { readRssMb } from './measure/process-stats';
-import { runRawWindow } from './measure/run-raw-window';
+import { runRawWindow, summarizeRawWindows } from './measure/run-raw-window';
 import { runWindow } from './measure/run-window';
 import { summarizeWindows } from './measure/window-measure';
 import type { KindMeasure, WindowMeasure } from './measure/window-measure';
@@ -82,9 +82,13 @@ async function measureKind(
 
     return measure;
   };
+  const raw = (durationSeconds: number) =>
+    runRawWindow({ db: context.db, kind, context, workers: 10, durationSeconds });
   for (const agent of agents) await load(agent, 1); // warm-up
+  await raw(1);
+  const rawWindows: number[] = [];
   for (let w = 0; w < options.windows; w += 1) {
-    // Interleaved (grove, vendor, grove, …): a drift of the machine hits both alike.
+    // Interleaved (grove, vendor, raw, grove, …): a drift of the machine hits all alike.
     for (const agent of agents) {
       const measure = await load(agent, options.durationSeconds);
       windows.get(agent.name)?.push(measure);
@@ -93,15 +97,12 @@ async function measureKind(
           `${(measure.cpuMs / Math.max(1, measure.sent)).toFixed(2)} ms CPU/req${measure.errors ? `, ${measure.errors} ERRORS` : ''}`,
       );
     }
+    const rawQps = await raw(options.durationSeconds);
+    if (rawQps !== undefined) {
+      rawWindows.push(rawQps);
+      console.log(`  ${kind.name} raw window ${w + 1}: ${rawQps.toFixed(1)} q/s`);
+    }
   }
-  const rawQps = await runRawWindow({
-    db: context.db,
-    kind,
-    context,
-    workers: 10,
-    durationSeconds: options.durationSeconds,
-  });
-  if (rawQps !== undefined) console.log(`  ${kind.name} raw: ${rawQps.toFixed(1)} q/s`);
   const targets: Partial<Record<TargetName, KindMeasure>> = {};
   for (const [name, list] of windows) targets[name] = summarizeWindows(list);
 
@@ -110,7 +111,7 @@ async function measureKind(
     family: kind.family,
     ...(kind.rowsPerRequest ? { rowsPerRequest: kind.rowsPerRequest(context) } : {}),
     ...(kind.connections === undefined ? {} : { connections: kind.connections }),
-    ...(rawQps === undefined ? {} : { rawQps }),
+    ...summarizeRawWindows(rawWindows),
     targets,
   };
 }
@@ -118,7 +119,7 @@ async function measureKind(
 /**
  * Runs the benchmark on one database: start-up and idle RSS of each agent, the validation pass
  * (a wrong answer of Grove stops the run; a wrong answer of the vendor is measured all the
- * same and flagged in the table), then each kind's interleaved windows and its raw SQL window;
+ * same and flagged in the table), then each kind's windows, interleaved with its raw SQL's;
  * then, when Grove is a target, the Grove stack phase (the Grove-only kinds, on a real platform:
  * see `stack/bench-stack.ts`). The write kinds' changes are undone at the end.
  *

@@ -43,3 +43,22 @@ export async function runRawWindow(options: RunRawWindowOptions): Promise<number
 
   return done / (Number(process.hrtime.bigint() - started) / 1e9);
 }
+
+/**
+ * The raw SQL's part of a table row: the mean queries/s of its windows and each window's figure
+ * (the spread shown beside the mean, like the agents'); nothing when the kind has no raw SQL.
+ *
+ * @example
+ * ```ts
+ * summarizeRawWindows([300, 400]); // { rawQps: 350, rawWindows: [300, 400] }
+ * summarizeRawWindows([]); // {}
+ * ```
+ */
+export function summarizeRawWindows(windows: readonly number[]): {
+  rawQps?: number;
+  rawWindows?: readonly number[];
+} {
+  if (windows.length === 0) return {};
+
+  return { rawQps: windows.reduce((a, b) => a + b, 0) / windows.length, rawWindows: windows };
+}

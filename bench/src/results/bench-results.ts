@@ -22,8 +22,13 @@ export interface KindResult {
   readonly rowsPerRequest?: number;
   /** Connections of the load when the kind sets its own (else the run's). */
   readonly connections?: number;
-  /** Queries/s of the equivalent SQL through the runner's own connection. */
+  /**
+   * Queries/s of the equivalent SQL through the runner's own connection: the mean of its windows,
+   * which alternate with the agents' (grove, vendor, raw, grove, …).
+   */
   readonly rawQps?: number;
+  /** Each raw window's queries/s (absent in results written before raw windows alternated). */
+  readonly rawWindows?: readonly number[];
   readonly targets: Partial<Record<TargetName, KindMeasure>>;
   /** A target whose answer did not match the database: the message (measured all the same). */
   readonly invalid?: Partial<Record<TargetName, string>>;

@@ -32,6 +32,14 @@ function rate(
   return `${num(measure.reqPerSec)}${spread}${perRows}${flag}`;
 }
 
+function rawRate(result: KindResult): string {
+  const windows = result.rawWindows ?? [];
+  const spread =
+    windows.length > 1 ? ` (${num(Math.min(...windows))}–${num(Math.max(...windows))})` : '';
+
+  return `${num(result.rawQps)}${spread}`;
+}
+
 function latency(measure: KindMeasure | undefined): string {
   return measure ? `${num(measure.p50Ms, 0)}/${num(measure.p99Ms, 0)}` : '–';
 }
@@ -48,7 +56,7 @@ function kindRow(result: KindResult): string {
     result.groveOnly ? 'n/a' : rate(vendor, result.rowsPerRequest, result.invalid?.vendor),
     rate(grove, result.rowsPerRequest, result.invalid?.grove),
     result.groveOnly ? 'n/a' : ratio(grove?.reqPerSec, vendor?.reqPerSec),
-    num(result.rawQps),
+    rawRate(result),
     ratio(grove?.reqPerSec, result.rawQps),
     latency(grove),
     latency(vendor),
@@ -126,7 +134,8 @@ export function renderResults(results: BenchResults): string {
     `Parameters: scale ${parameters.scale}, ${parameters.windows} windows of ${parameters.durationSeconds} s per target ` +
       `(interleaved, after 1 s of warm-up), ${parameters.connections} connections, targets ${parameters.targets.join(', ')}. ` +
       'req/s: mean over the windows (min–max); p50: mean of the windows, p99: worst window; CPU: the ' +
-      "agent's utime+stime over the windows / requests; raw: the same SQL from the runner, 10 workers, one window.",
+      "agent's utime+stime over the windows / requests; raw: the same SQL from the runner, 10 workers, " +
+      "a window after each round of the agents' (mean, min–max).",
     '',
     ...results.databases.flatMap(databaseSection),
   ];

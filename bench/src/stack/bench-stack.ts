@@ -1,5 +1,5 @@
 import type { BenchOptions } from '../cli/bench-options';
-import { runRawWindow } from '../measure/run-raw-window';
+import { runRawWindow, summarizeRawWindows } from '../measure/run-raw-window';
 import { runWindow } from '../measure/run-window';
 import { summarizeWindows } from '../measure/window-measure';
 import type { WindowMeasure } from '../measure/window-measure';
@@ -46,8 +46,19 @@ async function measureStackKind(
 
     return measure;
   };
+  const raw = (durationSeconds: number) =>
+    runRawWindow({
+      db: kind.servedBy === 'platform' ? stack.platformDb : context.db,
+      kind,
+      context,
+      workers: 10,
+      durationSeconds,
+    });
   await load(1); // warm-up
+  await raw(1);
+  const rawWindows: number[] = [];
   for (let w = 0; w < options.windows; w += 1) {
+    // Interleaved with the raw SQL's windows (grove, raw, grove, …), like the agents' kinds.
     const measure = await load(options.durationSeconds);
     windows.push(measure);
     console.log(
@@ -55,20 +66,17 @@ async function measureStackKind(
         `p99 ${measure.p99Ms} ms, ${(measure.cpuMs / Math.max(1, measure.sent)).toFixed(2)} ms CPU/req` +
         `${measure.errors ? `, ${measure.errors} ERRORS` : ''}`,
     );
+    const rawQps = await raw(options.durationSeconds);
+    if (rawQps !== undefined) {
+      rawWindows.push(rawQps);
+      console.log(`  ${kind.name} raw window ${w + 1}: ${rawQps.toFixed(1)} q/s`);
+    }
   }
-  const rawQps = await runRawWindow({
-    db: kind.servedBy === 'platform' ? stack.platformDb : context.db,
-    kind,
-    context,
-    workers: 10,
-    durationSeconds: options.durationSeconds,
-  });
-  if (rawQps !== undefined) console.log(`  ${kind.name} raw: ${rawQps.toFixed(1)} q/s`);
 
   return {
     kind: kind.name,
     family: kind.family,
-    ...(rawQps === undefined ? {} : { rawQps }),
+    ...summarizeRawWindows(rawWindows),
     targets: { grove: summarizeWindows(windows) },
     groveOnly: { servedBy: kind.servedBy },
   };

@@ -1,3 +1,4 @@
+import { summarizeRawWindows } from '../../src/measure/run-raw-window';
 import { summarizeWindows } from '../../src/measure/window-measure';
 import { evaluateTargets } from '../../src/results/evaluate-targets';
 import { renderResults } from '../../src/results/render-results';
@@ -18,7 +19,13 @@ describe('renderResults', () => {
   it('writes one row per kind: rates with their spread, ratios, latencies, CPU and RSS', () => {
     expect(lines).toContain('## SQLite (SQLite 3.44.2)');
     expect(lines).toContain(
-      '| list | 300.0 | 1050.0 (1000.0–1100.0) | 3.50× | 3000.0 | 0.35× | 20/50 | 20/50 | 0.80 | 3.00 | 90 | 120 |',
+      '| list | 300.0 | 1050.0 (1000.0–1100.0) | 3.50× | 3000.0 (2800.0–3200.0) | 0.35× | 20/50 | 20/50 | 0.80 | 3.00 | 90 | 120 |',
+    );
+  });
+
+  it('gives a raw figure of one window without a spread (results written before raw windows alternated)', () => {
+    expect(lines).toContain(
+      '| count | 300.0 | 350.0 ⚠ 2 errors | 1.17× | 400.0 | 0.88× | 20/50 | 20/50 | 0.80 | 0.80 | 90 | 120 |',
     );
   });
 
@@ -46,6 +53,19 @@ describe('renderResults', () => {
   it('writes the verdicts of the targets', () => {
     expect(lines).toContain('- list: ≥ 3× vendor: **met** (3.50× vendor)');
     expect(lines).toContain('- start-up ≤ 0.5 s: **met** (420 ms)');
+  });
+});
+
+describe('summarizeRawWindows', () => {
+  it('answers the mean of the raw windows, and each window', () => {
+    expect(summarizeRawWindows([300, 450, 390])).toEqual({
+      rawQps: 380,
+      rawWindows: [300, 450, 390],
+    });
+  });
+
+  it('answers nothing for a kind without raw SQL', () => {
+    expect(summarizeRawWindows([])).toEqual({});
   });
 });
 
