@@ -37,6 +37,15 @@ const architecture = [
   },
 ];
 
+/** The syntax no file may use (hot-path files add theirs below). */
+const baseRestrictedSyntax = [
+  {
+    selector: 'ExportAllDeclaration',
+    message: 'Write public exports out by hand (no export *).',
+  },
+  { selector: 'ExportDefaultDeclaration', message: 'Use named exports.' },
+];
+
 export default tseslint.config(
   {
     ignores: ['**/dist/**', '**/coverage/**', '**/.turbo/**', '**/*.js', '**/*.mjs', '**/*.cjs'],
@@ -67,14 +76,7 @@ export default tseslint.config(
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: 'ExportAllDeclaration',
-          message: 'Write public exports out by hand (no export *).',
-        },
-        { selector: 'ExportDefaultDeclaration', message: 'Use named exports.' },
-      ],
+      'no-restricted-syntax': ['error', ...baseRestrictedSyntax],
       // Typed rules: the design in the linter.
       '@typescript-eslint/switch-exhaustiveness-check': [
         'error',
@@ -137,6 +139,35 @@ export default tseslint.config(
       'packages/platform/src/routes/mcp-oauth/mcp-authorize-route.ts',
     ],
     rules: { 'max-params': ['error', { max: 5 }] },
+  },
+  {
+    // Hot paths: code run for every request. On Node 20, an object literal that starts with a
+    // spread and adds anything after it gets a new hidden class nearly every time once warm
+    // (docs/style.md#hot-paths). The list only grows.
+    files: [
+      'packages/agent/src/csv/assert-export-size.ts',
+      'packages/agent/src/csv/export-records.ts',
+      'packages/agent/src/http/caller.ts',
+      'packages/agent/src/query/build-filter.ts',
+      'packages/agent/src/routes/related/list-related.ts',
+      'packages/agent/src/routes/scoped-filter.ts',
+      'packages/datasource-customizer/src/context/relaxed-collection.ts',
+      'packages/datasource-sql/src/sql/build-aggregate.ts',
+      'packages/datasource-toolkit/src/query/filter.ts',
+      'packages/datasource-toolkit/src/query/paginated-filter.ts',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...baseRestrictedSyntax,
+        {
+          selector: 'ObjectExpression > SpreadElement:first-child ~ *',
+          message:
+            'Hot path: no `{ ...source, more }` (a new hidden class per object on Node 20); ' +
+            'use Object.assign on a fresh object (docs/style.md#hot-paths).',
+        },
+      ],
+    },
   },
   {
     // Tests: `it.each` tables hand their columns to the test as positional parameters.

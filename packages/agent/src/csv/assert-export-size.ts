@@ -40,7 +40,7 @@ export async function assertExportSize(options: ExportSizeOptions): Promise<void
 
   const beyond = await collection.list(
     caller,
-    new PaginatedFilter({ ...filter.components, page: new Page(maxExportSize, 1) }),
+    new PaginatedFilter(Object.assign(filter.components, { page: new Page(maxExportSize, 1) })),
     projection,
   );
   if (beyond.length > 0) {

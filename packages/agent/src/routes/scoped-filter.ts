@@ -68,7 +68,9 @@ export async function buildScopedFilter(
   const variables = await ChartVariables.load(services, caller, { query: segment.query });
 
   return filter.override({
-    liveQuerySegment: { ...segment, contextVariables: variables.bindings(segment.query) },
+    liveQuerySegment: Object.assign({}, segment, {
+      contextVariables: variables.bindings(segment.query),
+    }),
   });
 }
 

@@ -53,11 +53,14 @@ export function toPaginatedFilter(
   if (filter instanceof PaginatedFilter) return filter;
   const { sort, page } = filter ?? {};
 
-  return new PaginatedFilter({
-    ...toFilter(filter).components,
-    sort: sort instanceof Sort ? sort : sort ? new Sort(...sort) : null,
-    page: page instanceof Page ? page : page ? new Page(page.skip ?? 0, page.limit ?? null) : null,
-  });
+  // Not `{ ...toFilter(filter).components, sort, page }`: see docs/style.md#hot-paths.
+  return new PaginatedFilter(
+    Object.assign(toFilter(filter).components, {
+      sort: sort instanceof Sort ? sort : sort ? new Sort(...sort) : null,
+      page:
+        page instanceof Page ? page : page ? new Page(page.skip ?? 0, page.limit ?? null) : null,
+    }),
+  );
 }
 
 /**

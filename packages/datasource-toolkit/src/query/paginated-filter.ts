@@ -31,12 +31,14 @@ export class PaginatedFilter extends Filter {
     this.page = parts.page ?? null;
   }
 
+  // Not `{ ...super.components, sort, page }` nor `{ ...this.components, ...parts }`: see
+  // docs/style.md#hot-paths (each is a fresh object, so assigning to it changes nothing else).
   override get components(): PaginatedFilterComponents {
-    return { ...super.components, sort: this.sort, page: this.page };
+    return Object.assign(super.components, { sort: this.sort, page: this.page });
   }
 
   override override(parts: PaginatedFilterComponents): PaginatedFilter {
-    return new PaginatedFilter({ ...this.components, ...parts });
+    return new PaginatedFilter(Object.assign(this.components, parts));
   }
 
   override nest(prefix: string): PaginatedFilter {

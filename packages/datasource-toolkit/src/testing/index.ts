@@ -21,3 +21,4 @@ export { libraryCaller } from './library/library-caller';
 export { describeOrSkip } from './skip/describe-or-skip';
 export { missingEnv } from './skip/missing-env';
 export { reportSkipped } from './skip/report-skipped';
+export { hiddenClassChanges } from './hidden-class-changes';

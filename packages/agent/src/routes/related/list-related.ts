@@ -57,16 +57,15 @@ export const mountListRelated: RouteMounter = (router, services) => {
     const caller = callerOf(request, response);
     const linked = await linkedRecordsTree(caller, context);
 
-    const logged = {
+    // Not `{ ...logged, action, label }`: see docs/style.md#hot-paths.
+    const logged = (action: string, label: string) => ({
+      action,
+      label,
       collectionName: context.parent.name,
       recordIds: [request.params.id],
-    };
+    });
     if (isCsv) {
-      services.activityLogs.read(user, {
-        ...logged,
-        action: 'export',
-        label: `export relation "${relation}"`,
-      });
+      services.activityLogs.read(user, logged('export', `export relation "${relation}"`));
       await exportCsv(services, {
         request,
         response,
@@ -85,11 +84,7 @@ export const mountListRelated: RouteMounter = (router, services) => {
     const records = await readable.apply(
       await context.foreign.list(caller, filter, readable.projection),
     );
-    services.activityLogs.read(user, {
-      ...logged,
-      action: 'listRelatedData',
-      label: `list relation "${relation}"`,
-    });
+    services.activityLogs.read(user, logged('listRelatedData', `list relation "${relation}"`));
     sendJson(
       response,
       serializeRecords(context.foreign, records, projection, {
