@@ -72,6 +72,7 @@ describe('conformance cases', () => {
       'conformanceTimezones',
       'createLibraryFixture',
       'describeOrSkip',
+      'hiddenClassChanges',
       'libraryCaller',
       'missingEnv',
       'normalizeColumnValue',
