@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { BenchOptions } from './cli/bench-options';
 import { startBenchAgent } from './bench-agent';
 import type { BenchAgent } from './bench-agent';
+import { median } from './measure/median';
 import { readRssMb } from './measure/process-stats';
 import { runRawWindow, summarizeRawWindows } from './measure/run-raw-window';
 import { runWindow } from './measure/run-window';
@@ -21,6 +22,9 @@ export class GroveWrongAnswerError extends Error {
   readonly code = 'GroveWrongAnswer';
 }
 
+/** How many times each agent is started for its start-up time (the median counts). */
+const startsPerAgent = 3;
+
 /** When the settled idle RSS is read: this long after an agent's start, without a request. */
 const settledAfterMs = 30_000;
 
@@ -34,13 +38,26 @@ async function startAll(
   const starts: Partial<Record<TargetName, TargetStart>> = {};
   let lastStart = Date.now();
   for (const name of names) {
+    // Start-up: the median of `startsPerAgent` starts (one slow start is not the agent's start-up);
+    // the last one stays up and is measured.
+    const startupRuns: number[] = [];
+    for (let run = 1; run < (settle ? startsPerAgent : 1); run += 1) {
+      const trial = await startBenchAgent(name, databaseUrl, sandboxUrl);
+      startupRuns.push(trial.target.startupMs);
+      await trial.target.stop();
+    }
     const agent = await startBenchAgent(name, databaseUrl, sandboxUrl);
+    startupRuns.push(agent.target.startupMs);
     lastStart = Date.now();
     agents.push(agent);
     await sleep(2000); // idle RSS: 2 s after the start, before any load
-    starts[name] = { startupMs: agent.target.startupMs, idleRssMb: readRssMb(agent.target.pid) };
+    starts[name] = {
+      startupMs: median(startupRuns),
+      ...(startupRuns.length > 1 ? { startupRuns } : {}),
+      idleRssMb: readRssMb(agent.target.pid),
+    };
     console.log(
-      `  ${name}: started in ${agent.target.startupMs.toFixed(0)} ms, idle RSS ${starts[name]?.idleRssMb.toFixed(1)} MB`,
+      `  ${name}: started in ${startupRuns.map(ms => ms.toFixed(0)).join(', ')} ms, idle RSS ${starts[name]?.idleRssMb.toFixed(1)} MB`,
     );
   }
   // Settled idle RSS: every agent 30 s or more after its start, still without a request (not

@@ -4,7 +4,10 @@ import type { TargetName } from '../targets/target-options';
 
 /** A target's start: from spawn to listening, and its memory 2 s later, before any load. */
 export interface TargetStart {
+  /** From spawn to listening: the median of {@link TargetStart.startupRuns} when there are. */
   readonly startupMs: number;
+  /** Each start's time, the last one being the process measured (absent: one start). */
+  readonly startupRuns?: readonly number[];
   readonly idleRssMb: number;
   /**
    * Its memory after 30 s without a request (V8 hands back the young generation that loading

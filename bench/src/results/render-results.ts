@@ -1,5 +1,5 @@
 import type { KindMeasure } from '../measure/window-measure';
-import type { BenchResults, DatabaseResults, KindResult } from './bench-results';
+import type { BenchResults, DatabaseResults, KindResult, TargetStart } from './bench-results';
 import { evaluateTargets } from './evaluate-targets';
 
 const header =
@@ -40,6 +40,14 @@ function rawRate(result: KindResult): string {
   return `${num(result.rawQps)}${spread}`;
 }
 
+function startup(start: TargetStart | undefined): string {
+  const runs = start?.startupRuns ?? [];
+  const spread =
+    runs.length > 1 ? ` (${num(Math.min(...runs), 0)}–${num(Math.max(...runs), 0)})` : '';
+
+  return `${num(start?.startupMs, 0)}${spread}`;
+}
+
 function latency(measure: KindMeasure | undefined): string {
   return measure ? `${num(measure.p50Ms, 0)}/${num(measure.p99Ms, 0)}` : '–';
 }
@@ -78,7 +86,7 @@ function databaseSection(database: DatabaseResults): string[] {
     header,
     separator,
     ...database.kinds.map(kindRow),
-    `| start-up ms | ${num(vendor?.startupMs, 0)} | ${num(grove?.startupMs, 0)} | ${ratio(grove?.startupMs, vendor?.startupMs)} | ${empty.join(' | ')} |`,
+    `| start-up ms | ${startup(vendor)} | ${startup(grove)} | ${ratio(grove?.startupMs, vendor?.startupMs)} | ${empty.join(' | ')} |`,
     `| idle RSS MB | ${num(vendor?.idleRssMb)} | ${num(grove?.idleRssMb)} | ${ratio(grove?.idleRssMb, vendor?.idleRssMb)} | ${empty.join(' | ')} |`,
     `| idle RSS after 30 s MB | ${num(vendor?.settledRssMb)} | ${num(grove?.settledRssMb)} | ${ratio(grove?.settledRssMb, vendor?.settledRssMb)} | ${empty.join(' | ')} |`,
     '',

@@ -1,3 +1,4 @@
+import { median } from '../../src/measure/median';
 import { summarizeRawWindows } from '../../src/measure/run-raw-window';
 import { summarizeWindows } from '../../src/measure/window-measure';
 import { evaluateTargets } from '../../src/results/evaluate-targets';
@@ -43,7 +44,10 @@ describe('renderResults', () => {
   });
 
   it('writes the start-up and idle RSS rows', () => {
-    expect(lines).toContain('| start-up ms | 2100 | 420 | 0.20× |  |  |  |  |  |  |  |  |');
+    // Grove's median of three starts with their spread; the vendor started once.
+    expect(lines).toContain(
+      '| start-up ms | 2100 | 420 (410–751) | 0.20× |  |  |  |  |  |  |  |  |',
+    );
     expect(lines).toContain('| idle RSS MB | 110.0 | 70.0 | 0.64× |  |  |  |  |  |  |  |  |');
     expect(lines).toContain(
       '| idle RSS after 30 s MB | 104.0 | 64.0 | 0.62× |  |  |  |  |  |  |  |  |',
@@ -53,6 +57,20 @@ describe('renderResults', () => {
   it('writes the verdicts of the targets', () => {
     expect(lines).toContain('- list: ≥ 3× vendor: **met** (3.50× vendor)');
     expect(lines).toContain('- start-up ≤ 0.5 s: **met** (420 ms)');
+  });
+});
+
+describe('median', () => {
+  it.each([
+    [[751, 438, 482], 482],
+    [[3, 1, 4, 2], 2.5],
+    [[420], 420],
+  ])('answers the middle of %j: %d', (values, middle) => {
+    expect(median(values)).toBe(middle);
+  });
+
+  it('answers NaN for no value', () => {
+    expect(median([])).toBeNaN();
   });
 });
 
