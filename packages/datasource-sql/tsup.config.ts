@@ -8,5 +8,7 @@ export default defineConfig({
   clean: true,
   sourcemap: true,
   target: 'node20',
+  // `__filename` in the ES module build: drivers are loaded with `createRequire(__filename)`.
+  shims: true,
   plugins: [asciiOutput],
 });

@@ -84,7 +84,7 @@ export class SqlDataSource extends BaseDataSource<SqlCollection> implements Mode
       }
     }
     if (options.liveQueryConnections)
-      this.addNativeQueryConnection(options.liveQueryConnections, connection.sequelize);
+      this.addNativeQueryConnection(options.liveQueryConnections, connection);
   }
 
   /** The query model of a collection. */
@@ -134,7 +134,7 @@ export class SqlDataSource extends BaseDataSource<SqlCollection> implements Mode
     });
 
     return runNativeQuery(this.connection.dialect, {
-      sequelize: this.connection.sequelize,
+      connection: this.connection,
       sql,
       bind,
       timeoutMs: this.nativeQueryTimeoutMs,

@@ -1,18 +1,27 @@
 import { GroveError, isGroveError, ValidationError } from '@grove/datasource-toolkit';
 import type { TableModel } from '../schema/table-model';
 
-type DriverError = Error & {
-  fields?: Record<string, unknown> | string[];
-  parent?: {
-    code?: string;
-    errno?: number;
-    column?: string;
-    detail?: string;
-    message?: string;
-    constraint?: string;
+/** What the driver says: `pg`'s and `sqlite3`'s own errors, MySQL's and MariaDB's as `parent`. */
+interface DriverFailure {
+  code?: string;
+  errno?: number;
+  column?: string;
+  detail?: string;
+  message?: string;
+  constraint?: string;
+}
+
+type DriverError = Error &
+  DriverFailure & {
+    /** Sequelize's errors (MySQL, MariaDB): the fields it read, the driver's error. */
+    fields?: Record<string, unknown> | string[];
+    parent?: DriverFailure;
   };
-  original?: { code?: string; errno?: number };
-};
+
+/** The driver's own error: Sequelize's `parent`, or the error itself (PostgreSQL, SQLite). */
+function driverFailure(error: DriverError): DriverFailure {
+  return error.parent ?? error;
+}
 
 /** What the data source was doing when the driver failed. */
 export type DriverOperation = 'list' | 'aggregate' | 'create' | 'update' | 'delete';
@@ -22,7 +31,7 @@ function driverMessage(error: DriverError): string {
 }
 
 function notNullField(error: DriverError): string | undefined {
-  const parent = error.parent;
+  const parent = driverFailure(error);
   if (parent?.code === '23502') return parent.column;
   const message = driverMessage(error);
   const mysql =
@@ -37,9 +46,30 @@ function notNullField(error: DriverError): string | undefined {
 function fieldsOf(error: DriverError): string[] {
   const fields = Array.isArray(error.fields) ? error.fields : Object.keys(error.fields ?? {});
   if (fields.length) return fields;
-  const detail = /Key \(([^)]+)\)/.exec(error.parent?.detail ?? '');
+  const detail = /Key \(([^)]+)\)/.exec(driverFailure(error).detail ?? '');
+  if (detail?.[1]) return detail[1].split(',').map(f => f.trim().replace(/^"|"$/g, ''));
+  // SQLite: `UNIQUE constraint failed: customers.email, customers.city`.
+  const sqlite = /UNIQUE constraint failed: (.+)$/.exec(driverMessage(error));
 
-  return detail?.[1] ? detail[1].split(',').map(f => f.trim().replace(/^"|"$/g, '')) : [];
+  return sqlite?.[1] ? sqlite[1].split(', ').map(column => column.replace(/^[^.]*\./, '')) : [];
+}
+
+/** A unique violation: Sequelize's error, PostgreSQL 23505, SQLite `UNIQUE constraint failed`. */
+function isUniqueViolation(error: DriverError): boolean {
+  return (
+    error.name === 'SequelizeUniqueConstraintError' ||
+    driverFailure(error).code === '23505' ||
+    /^SQLITE_CONSTRAINT: UNIQUE constraint failed/.test(driverMessage(error))
+  );
+}
+
+/** A foreign key violation: Sequelize's error, PostgreSQL 23503, SQLite's. */
+function isForeignKeyViolation(error: DriverError): boolean {
+  return (
+    error.name === 'SequelizeForeignKeyConstraintError' ||
+    driverFailure(error).code === '23503' ||
+    /^SQLITE_CONSTRAINT: FOREIGN KEY constraint failed/.test(driverMessage(error))
+  );
 }
 
 /**
@@ -47,7 +77,7 @@ function fieldsOf(error: DriverError): string[] {
  * constraint: PostgreSQL 23514, MySQL 3819, MariaDB 4025, SQLite `CHECK constraint failed`.
  */
 function checkConstraint(error: DriverError): string | undefined {
-  const parent = error.parent;
+  const parent = driverFailure(error);
   if (parent?.code === '23514') return parent.constraint ?? '';
   const message = driverMessage(error);
   const match =
@@ -79,7 +109,7 @@ function checkedFields(constraint: string, model: TableModel): string[] {
  * driver names it.
  */
 function invalidValue(error: DriverError): { field?: string } | undefined {
-  const parent = error.parent;
+  const parent = driverFailure(error);
   if (parent?.code?.startsWith('22')) return {};
   if (![1264, 1292, 1366, 1406].includes(parent?.errno ?? 0)) return undefined;
   const column = /column '([^']+)'/i.exec(driverMessage(error))?.[1];
@@ -108,7 +138,6 @@ export function mapDriverError(
   if (isGroveError(error)) return error;
   const failure = (error ?? {}) as DriverError;
   const collection = model.name;
-  const name = failure.name ?? '';
   // Not-null and check violations first: Sequelize reports every SQLite constraint failure
   // as a unique violation.
   const field = notNullField(failure);
@@ -128,7 +157,7 @@ export function mapDriverError(
       { data: { fields }, cause: error },
     );
   }
-  if (name === 'SequelizeUniqueConstraintError') {
+  if (isUniqueViolation(failure)) {
     const fields = fieldsOf(failure);
 
     return new ValidationError(
@@ -136,7 +165,7 @@ export function mapDriverError(
       { data: { fields }, cause: error },
     );
   }
-  if (name === 'SequelizeForeignKeyConstraintError') {
+  if (isForeignKeyViolation(failure)) {
     const fields = fieldsOf(failure);
     const hint =
       operation === 'delete'

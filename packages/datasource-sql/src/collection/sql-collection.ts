@@ -48,7 +48,13 @@ export class SqlCollection extends BaseCollection {
     fields: Record<string, FieldSchema>,
     private readonly context: SqlCollectionContext,
   ) {
-    super(model.name, dataSource, context.connection.nativeDriver);
+    super(model.name, dataSource);
+    // The connection's Sequelize, created when first read (PostgreSQL and SQLite need none).
+    Object.defineProperty(this, 'nativeDriver', {
+      get: () => context.connection.nativeDriver,
+      enumerable: true,
+      configurable: true,
+    });
     this.addFields(fields);
     this.enableCount();
   }

@@ -38,3 +38,30 @@ export function humanizeErrorName(name: string): string {
 
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
+
+/** Sequelize's names for the connection failures of a driver's network error codes. */
+const connectErrorNames: Readonly<Record<string, string>> = {
+  ECONNREFUSED: 'ConnectionRefusedError',
+  ENOTFOUND: 'HostNotFoundError',
+  EHOSTUNREACH: 'HostNotReachableError',
+  EINVAL: 'InvalidConnectionError',
+};
+
+/**
+ * The name of a failed connection's error, worded as Sequelize names it (messages of start-up
+ * failures stay the same whichever pool connected): a driver's network failure by its code,
+ * any other driver error `ConnectionError`; an error Sequelize already named keeps its name.
+ *
+ * @example
+ * ```ts
+ * driverErrorName(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })); // 'ConnectionRefusedError'
+ * driverErrorName(new Error('password authentication failed')); // 'ConnectionError'
+ * ```
+ */
+export function driverErrorName(error: unknown): string {
+  const { name, code } = (error ?? {}) as { name?: unknown; code?: unknown };
+  if (typeof name === 'string' && name.startsWith('Sequelize')) return name;
+  if (typeof code === 'string' && connectErrorNames[code]) return connectErrorNames[code];
+
+  return 'ConnectionError';
+}

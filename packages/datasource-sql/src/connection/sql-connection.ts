@@ -1,30 +1,25 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { Sequelize, QueryTypes, Transaction, type Options } from 'sequelize';
+import type * as SequelizeModule from 'sequelize';
+import type { Options, QueryTypes, Sequelize, Transaction } from 'sequelize';
 import type { Logger } from '@grove/datasource-toolkit';
 import type { ResolvedConnectionOptions, SqlDialectName } from './connection-options';
 import { poolOptions } from './pool-options';
-import { DatabaseConnectError, humanizeErrorName } from './database-connect-error';
+import { DatabaseConnectError, driverErrorName, humanizeErrorName } from './database-connect-error';
 import { DisconnectedDataSourceError } from './disconnected-data-source-error';
-import { createDirectStatement, isDatabaseRefusal, type DirectStatement } from './direct-statement';
+import type { DriverPool, DriverTransaction } from './driver-pool';
 import { explainDriverError } from './missing-driver-error';
-import { readServerVersion } from './server-version';
+import { createPostgresPool } from './postgres-pool';
+import { coerceVersion, readServerVersion } from './server-version';
+import { createSqlitePool, sqliteBusyTimeoutMs, sqlitePragmas } from './sqlite-pool';
 import { WriteQueue } from './write-queue';
 import { withoutFetchGlobals } from './without-fetch-globals';
 
 type Row = Record<string, unknown>;
 
-/**
- * How long a SQLite statement waits for a lock held by another process (or, for a read, by this
- * process's writer) before failing with SQLITE_BUSY.
- */
-const sqliteBusyTimeoutMs = 10_000;
-
-/** The settings of every SQLite connection (see `configureSqliteConnections`). */
-const sqlitePragmas = ['PRAGMA journal_mode = WAL', 'PRAGMA synchronous = NORMAL'];
-
 /** The transaction of an async context; `open` turns false when it ends. */
 interface Ambient {
-  readonly transaction: Transaction;
+  /** A driver pool's transaction (PostgreSQL, SQLite) or a Sequelize one (MySQL, MariaDB). */
+  readonly transaction: DriverTransaction | Transaction;
   open: boolean;
 }
 
@@ -48,23 +43,44 @@ interface ConnectionFacts {
   readonly isMariaDbServer: boolean;
 }
 
+/** How a connection reaches its database. */
+type Link =
+  /** PostgreSQL and SQLite: the driver's own pool; Sequelize only for `nativeDriver`, on demand. */
+  | {
+      readonly driver: DriverPool;
+      readonly sequelizeOptions: Options;
+      sequelize?: Sequelize;
+    }
+  /** MySQL and MariaDB: Sequelize's pool. */
+  | { readonly driver: null; readonly sequelize: Sequelize };
+
+/** Loads Sequelize (a peer dependency), for MySQL, MariaDB and `nativeDriver` only. */
+function loadSequelize(): typeof SequelizeModule {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require('sequelize') as typeof SequelizeModule;
+}
+
 /**
- * A live connection pool (Sequelize) with the facts queries depend on: the dialect, the schema,
- * and whether a MySQL-protocol server is MariaDB. Every statement goes through `select`, `run`
- * or `runReturning`, with bound parameters written `$1, $2…` (and `$$` for a literal `$`, which
- * quoted identifiers use: every statement goes through Sequelize's bind formatting, values or
- * not), and is logged at Debug level.
+ * A live connection pool with the facts queries depend on: the dialect, the schema, and whether
+ * a MySQL-protocol server is MariaDB. Every statement goes through `select`, `run` or
+ * `runReturning`, with bound parameters written `$1, $2…` (and `$$` for a literal `$`, which
+ * quoted identifiers use), and is logged at Debug level.
+ *
+ * PostgreSQL and SQLite run on their driver's own connections (a `DriverPool`: `pg.Pool`, and
+ * SQLite's shared connection plus one per transaction); MySQL and MariaDB on Sequelize's pool.
+ * Sequelize is loaded only for those, and for `nativeDriver`: on PostgreSQL and SQLite the
+ * Sequelize instance handed to collections is created (with a pool of its own) the first time it
+ * is read.
  *
  * Transactions are ambient: while the work of `transaction` runs, every statement of its async
  * context (and a nested `transaction`) uses its connection.
  *
- * SQLite has a single writer per file, and Sequelize opens a new connection per transaction:
+ * SQLite has a single writer per file, and each transaction has a connection of its own:
  * concurrent DEFERRED transactions would fight for the lock and busy-wait. So on SQLite, writes
  * are queued in-process (single statements share one connection; a transaction runs alone),
  * transactions are IMMEDIATE (they take the write lock at BEGIN, never upgrade it), and every
  * connection waits up to ten seconds for a lock held by another process. Files are switched to
- * WAL with `synchronous=NORMAL` (see the README). Reads outside a
- * transaction are not queued.
+ * WAL with `synchronous=NORMAL` (see the README). Reads outside a transaction are not queued.
  *
  * @example
  * ```ts
@@ -76,8 +92,6 @@ export class SqlConnection {
   private readonly ambient = new AsyncLocalStorage<Ambient>();
   /** SQLite only: the in-process queue of writers. */
   private readonly writers: WriteQueue | null;
-  /** SQLite and PostgreSQL: statements outside transactions, on the pool's connections directly. */
-  private readonly direct: DirectStatement | null;
 
   readonly dialect: SqlDialectName;
   readonly schema: string | undefined;
@@ -86,9 +100,8 @@ export class SqlConnection {
 
   private constructor(
     /** The pool; null for a disconnected connection (see {@link SqlConnection.disconnected}). */
-    private readonly pool: Sequelize | null,
+    private readonly link: Link | null,
     facts: ConnectionFacts,
-    logger?: Logger,
   ) {
     const { dialect } = facts;
     this.dialect = dialect;
@@ -96,7 +109,6 @@ export class SqlConnection {
     this.debugUri = facts.debugUri;
     this.isMariaDbServer = facts.isMariaDbServer;
     this.writers = dialect === 'sqlite' ? new WriteQueue() : null;
-    this.direct = pool ? createDirectStatement(pool, dialect, logger) : null;
   }
 
   /**
@@ -112,16 +124,30 @@ export class SqlConnection {
     });
   }
 
-  /** The Sequelize instance; a disconnected connection throws instead of running anything. */
+  /**
+   * The Sequelize instance (created on first use on PostgreSQL and SQLite); a disconnected
+   * connection throws instead of running anything.
+   */
   get sequelize(): Sequelize {
-    if (!this.pool) throw new DisconnectedDataSourceError();
+    const link = this.link;
+    if (!link) throw new DisconnectedDataSourceError();
+    if (!link.driver) return link.sequelize;
+    link.sequelize ??= createSequelize(link.sequelizeOptions, this.dialect);
 
-    return this.pool;
+    return link.sequelize;
   }
 
-  /** The driver handed to collections as `nativeDriver` (null when disconnected). */
+  /** The driver pool of PostgreSQL and SQLite (null for MySQL, MariaDB, or when disconnected). */
+  get driverPool(): DriverPool | null {
+    return this.link?.driver ?? null;
+  }
+
+  /**
+   * The driver handed to collections as `nativeDriver`: the Sequelize instance (created the first
+   * time it is read on PostgreSQL and SQLite), null when disconnected.
+   */
   get nativeDriver(): Sequelize | null {
-    return this.pool;
+    return this.link ? this.sequelize : null;
   }
 
   /** Connects and tests the connection, or throws a {@link DatabaseConnectError}. */
@@ -129,88 +155,75 @@ export class SqlConnection {
     const modes = options.sslMode === 'preferred' ? ['required', 'disabled'] : [options.sslMode];
     let lastError: unknown;
     for (const mode of modes) {
-      let sequelize: Sequelize;
+      let link: Link;
       try {
-        // The constructor loads the driver (pg without undici: see withoutFetchGlobals).
-        sequelize = withoutFetchGlobals(
-          () => new Sequelize(sequelizeOptions(options, mode, logger)),
-        );
+        link = openLink(options, mode, logger);
       } catch (error) {
         throw explainDriverError(options.dialect, error);
       }
-      if (options.dialect === 'sqlite') configureSqliteConnections(sequelize);
       try {
         // The first statement tests the connection; MariaDB names itself in its version.
         const version = await withTimeout(
-          readServerVersion(sequelize),
+          link.driver ? link.driver.version() : readServerVersion(link.sequelize),
           options.connectionTimeoutInMs,
         );
+        if (link.driver) {
+          // For the Sequelize of `nativeDriver`, which words some of its SQL after the version.
+          Object.assign(link.sequelizeOptions, { databaseVersion: coerceVersion(version) ?? 0 });
+        }
         const schema =
           options.dialect === 'postgres' ? (options.schema ?? 'public') : options.database;
 
-        const connection = new SqlConnection(
-          sequelize,
-          {
-            dialect: options.dialect,
-            schema,
-            debugUri: options.debugUri,
-            isMariaDbServer:
-              (options.dialect === 'mysql' || options.dialect === 'mariadb') &&
-              /mariadb/i.test(version),
-          },
-          logger,
-        );
-
-        return connection;
+        return new SqlConnection(link, {
+          dialect: options.dialect,
+          schema,
+          debugUri: options.debugUri,
+          isMariaDbServer:
+            (options.dialect === 'mysql' || options.dialect === 'mariadb') &&
+            /mariadb/i.test(version),
+        });
       } catch (error) {
         lastError = error;
-        await sequelize.close().catch(() => undefined);
+        await (link.driver ?? link.sequelize).close().catch(() => undefined);
       }
     }
     const error = lastError as Error;
     const details =
       error?.message === 'timeout'
         ? 'Connection to database timed out'
-        : `${humanizeErrorName(error?.name ?? 'Error')}: ${scrub(error?.message ?? '', options.password)}`;
+        : `${humanizeErrorName(driverErrorName(error))}: ${scrub(error?.message ?? '', options.password)}`;
     throw new DatabaseConnectError(options.debugUri, details, lastError);
   }
 
-  /**
-   * Runs a query returning rows (in the current transaction, if any). Outside a transaction, on
-   * SQLite and PostgreSQL, the driver runs it directly (see `createDirectStatement`); should that
-   * fail, Sequelize runs it again, for its retries and its errors.
-   */
+  /** Runs a query returning rows (in the current transaction, if any). */
   async select(sql: string, bind: readonly unknown[] = []): Promise<Row[]> {
     const transaction = this.currentTransaction();
-    if (this.direct && !transaction) {
-      try {
-        return await this.direct(sql, bind, 'read');
-      } catch {
-        // Answered below.
-      }
+    const driver = this.driver();
+    if (driver) {
+      return transaction
+        ? (transaction as DriverTransaction).query(sql, bind)
+        : driver.query(sql, bind, 'read');
     }
 
     return await this.sequelize.query<Row>(sql, {
-      type: QueryTypes.SELECT,
+      type: 'SELECT' as QueryTypes.SELECT,
       bind: [...bind],
-      transaction,
+      transaction: transaction as Transaction | undefined,
     });
   }
 
   /**
    * Runs a write; returns what the driver reports first (the insert id on MySQL/MariaDB). Outside
-   * a transaction the statement runs alone, without one (on SQLite, in the writers' queue), and
-   * on SQLite and PostgreSQL the driver runs it directly (see `writeDirectly`).
+   * a transaction the statement runs alone, without one (on SQLite, in the writers' queue).
    */
   run(sql: string, bind: readonly unknown[] = []): Promise<unknown> {
     return this.write(async transaction => {
-      if (!transaction && this.direct) {
-        return await this.writeDirectly(this.direct, sql, bind, QueryTypes.RAW);
-      }
+      const driver = this.driver();
+      if (driver) return this.driverWrite(driver, transaction, sql, bind);
       const [result] = await this.sequelize.query(sql, {
-        type: QueryTypes.RAW,
+        type: 'RAW' as QueryTypes.RAW,
         bind: [...bind],
-        transaction,
+        transaction: transaction as Transaction | undefined,
       });
 
       return result;
@@ -219,15 +232,16 @@ export class SqlConnection {
 
   /** Runs a write returning rows (`INSERT … RETURNING`), queued like {@link run}. */
   runReturning(sql: string, bind: readonly unknown[] = []): Promise<Row[]> {
-    return this.write(async transaction =>
-      !transaction && this.direct
-        ? await this.writeDirectly(this.direct, sql, bind, QueryTypes.SELECT)
-        : await this.sequelize.query<Row>(sql, {
-            type: QueryTypes.SELECT,
-            bind: [...bind],
-            transaction,
-          }),
-    );
+    return this.write(async transaction => {
+      const driver = this.driver();
+      if (driver) return this.driverWrite(driver, transaction, sql, bind);
+
+      return await this.sequelize.query<Row>(sql, {
+        type: 'SELECT' as QueryTypes.SELECT,
+        bind: [...bind],
+        transaction: transaction as Transaction | undefined,
+      });
+    });
   }
 
   /**
@@ -236,60 +250,59 @@ export class SqlConnection {
    * one.
    */
   async transaction<T>(work: () => Promise<T>): Promise<T> {
-    if (!this.pool) throw new DisconnectedDataSourceError();
+    if (!this.link) throw new DisconnectedDataSourceError();
     if (this.currentTransaction()) return work();
-    const begin = () =>
-      this.sequelize.transaction(
-        this.writers ? { type: Transaction.TYPES.IMMEDIATE } : {},
-        async transaction => {
-          const ambient: Ambient = { transaction, open: true };
-          try {
-            return await this.ambient.run(ambient, work);
-          } finally {
-            // Work left running after the transaction (not awaited) runs on its own from now on.
-            ambient.open = false;
-          }
-        },
-      );
+    const within = async (transaction: DriverTransaction | Transaction) => {
+      const ambient: Ambient = { transaction, open: true };
+      try {
+        return await this.ambient.run(ambient, work);
+      } finally {
+        // Work left running after the transaction (not awaited) runs on its own from now on.
+        ambient.open = false;
+      }
+    };
+    const driver = this.link.driver;
+    const begin = driver
+      ? () => driver.transaction(this.writers !== null, within)
+      : () => this.sequelize.transaction({}, within);
 
     return this.writers ? this.writers.exclusive(begin) : begin();
   }
 
-  /** Closes the pool (nothing to close when disconnected). */
+  /** Closes the pool, and `nativeDriver`'s if it was created (nothing when disconnected). */
   async close(): Promise<void> {
-    await this.pool?.close();
+    const link = this.link;
+    if (!link) return;
+    await Promise.all([link.driver?.close(), link.sequelize?.close()]);
   }
 
-  private currentTransaction(): Transaction | undefined {
+  private driver(): DriverPool | null {
+    if (!this.link) throw new DisconnectedDataSourceError();
+
+    return this.link.driver;
+  }
+
+  private driverWrite(
+    driver: DriverPool,
+    transaction: DriverTransaction | Transaction | undefined,
+    sql: string,
+    bind: readonly unknown[],
+  ): Promise<Row[]> {
+    return transaction
+      ? (transaction as DriverTransaction).query(sql, bind)
+      : driver.query(sql, bind, 'write');
+  }
+
+  private currentTransaction(): DriverTransaction | Transaction | undefined {
     const ambient = this.ambient.getStore();
 
     return ambient?.open ? ambient.transaction : undefined;
   }
 
-  /**
-   * A write outside any transaction, run by the driver directly. When the database refuses it (a
-   * constraint, a lock: nothing was changed), Sequelize runs it again, for its retries and the
-   * errors the collections map; any other failure (a lost connection, after which the write may
-   * or may not have been applied) is thrown as it is, never run twice.
-   */
-  private async writeDirectly(
-    direct: DirectStatement,
-    sql: string,
-    bind: readonly unknown[],
-    type: QueryTypes.RAW | QueryTypes.SELECT,
-  ): Promise<Row[]> {
-    try {
-      return await direct(sql, bind, 'write');
-    } catch (error) {
-      if (!isDatabaseRefusal(error)) throw error;
-    }
-    const answer: unknown = await this.sequelize.query(sql, { type, bind: [...bind] });
-
-    return type === QueryTypes.SELECT ? (answer as Row[]) : [];
-  }
-
   /** Runs one write statement: in the current transaction, or alone (queued on SQLite). */
-  private write<T>(statement: (transaction?: Transaction) => Promise<T>): Promise<T> {
+  private write<T>(
+    statement: (transaction?: DriverTransaction | Transaction) => Promise<T>,
+  ): Promise<T> {
     const transaction = this.currentTransaction();
     if (transaction || !this.writers) return statement(transaction);
 
@@ -297,8 +310,35 @@ export class SqlConnection {
   }
 }
 
+/** The pool of a dialect: the driver's own for PostgreSQL and SQLite, Sequelize's for the rest. */
+function openLink(options: ResolvedConnectionOptions, mode: string, logger?: Logger): Link {
+  const sequelizeOptionsOfMode = sequelizeOptions(options, mode, logger);
+  if (options.dialect === 'postgres') {
+    return {
+      driver: createPostgresPool(options, tlsOptions(options, mode), logger),
+      sequelizeOptions: sequelizeOptionsOfMode,
+    };
+  }
+  if (options.dialect === 'sqlite') {
+    return {
+      driver: createSqlitePool(options, logger),
+      sequelizeOptions: sequelizeOptionsOfMode,
+    };
+  }
+
+  return { driver: null, sequelize: createSequelize(sequelizeOptionsOfMode, options.dialect) };
+}
+
+/** A Sequelize instance (pg loaded without undici: see withoutFetchGlobals). */
+function createSequelize(options: Options, dialect: SqlDialectName): Sequelize {
+  const sequelize = withoutFetchGlobals(() => new (loadSequelize().Sequelize)(options));
+  if (dialect === 'sqlite') configureSqliteConnections(sequelize);
+
+  return sequelize;
+}
+
 /**
- * Prepares every SQLite connection Sequelize opens (one per transaction, plus the shared one):
+ * Prepares every SQLite connection the Sequelize of `nativeDriver` opens, as `createSqlitePool` does:
  * a busy timeout (node-sqlite3's default of one second fails writes that wait on another
  * process), then the standard server settings: WAL journal mode (readers and the writer no
  * longer block each other, a commit appends to the log instead of rewriting a rollback journal)

@@ -1,10 +1,19 @@
-import type { Options, Sequelize } from 'sequelize';
+import type { Sequelize } from 'sequelize';
+import type { DriverPool } from '../connection/driver-pool';
 
 type Row = Record<string, unknown>;
 
+/** What native query runners use of the data source's connection. */
+export interface NativeQueryConnection {
+  /** PostgreSQL and SQLite: the driver's pool. */
+  readonly driverPool: DriverPool | null;
+  /** MySQL and MariaDB: Sequelize, whose pool they run on. */
+  readonly sequelize: Sequelize;
+}
+
 /** What a dialect's native query runner needs: the pool, the statement and its limits. */
 export interface NativeQueryContext {
-  readonly sequelize: Sequelize;
+  readonly connection: NativeQueryConnection;
   /**
    * The statement, with its placeholders already replaced by `$1, $2…`; for MySQL and MariaDB
    * (whose runner goes through Sequelize's bind formatting), a `$` of its own text is `$$`.
@@ -20,28 +29,3 @@ export interface NativeQueryContext {
 
 /** A dialect's native query runner. */
 export type NativeQueryRunner = (context: NativeQueryContext) => Promise<Row[]>;
-
-/**
- * Logs a statement like Sequelize does (the data source's Debug logs).
- *
- * @example
- * ```ts
- * logStatement(sequelize, 'SELECT 1');
- * ```
- */
-export function logStatement(sequelize: Sequelize, sql: string): void {
-  const { logging } = optionsOf(sequelize);
-  if (typeof logging === 'function') logging(sql);
-}
-
-/**
- * The options a Sequelize instance was built with (present at run time, absent from its typings).
- *
- * @example
- * ```ts
- * optionsOf(sequelize).storage; // './shop.sqlite'
- * ```
- */
-export function optionsOf(sequelize: Sequelize): Options {
-  return (sequelize as unknown as { options: Options }).options;
-}

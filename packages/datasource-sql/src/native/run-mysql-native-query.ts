@@ -1,4 +1,4 @@
-import { QueryTypes, type Transaction } from 'sequelize';
+import type { QueryTypes, Transaction } from 'sequelize';
 import type { NativeQueryRunner } from './native-query-context';
 
 /**
@@ -12,11 +12,12 @@ import type { NativeQueryRunner } from './native-query-context';
  *
  * @example
  * ```ts
- * const rows = await runMysqlNativeQuery({ sequelize, sql: 'SELECT 1 AS one', bind: [], timeoutMs: 10_000, isMariaDbServer: true });
+ * const rows = await runMysqlNativeQuery({ connection, sql: 'SELECT 1 AS one', bind: [], timeoutMs: 10_000, isMariaDbServer: true });
  * ```
  */
 export const runMysqlNativeQuery: NativeQueryRunner = async context => {
-  const { sequelize, sql, bind, timeoutMs, isMariaDbServer } = context;
+  const { connection: pool, sql, bind, timeoutMs, isMariaDbServer } = context;
+  const { sequelize } = pool;
   const manager = sequelize.connectionManager;
   const connection = await manager.getConnection({ type: 'read' });
   // Sequelize runs a query given a transaction on that transaction's connection.
@@ -35,7 +36,7 @@ export const runMysqlNativeQuery: NativeQueryRunner = async context => {
     await sequelize.query('START TRANSACTION READ ONLY', { transaction, logging: false });
     // Always formatted (`$$` stands for `$`, see `NativeQueryContext.sql`), values or not.
     const rows = await sequelize.query<Record<string, unknown>>(sql, {
-      type: QueryTypes.SELECT,
+      type: 'SELECT' as QueryTypes.SELECT,
       bind: [...bind],
       transaction,
     });

@@ -22,7 +22,7 @@ const runners: Record<SqlDialectName, NativeQueryRunner> = {
  * @param context - The pool, the statement (`$n` placeholders) and its values, the timeout.
  * @example
  * ```ts
- * const rows = await runNativeQuery('postgres', { sequelize, sql: 'SELECT 1 AS one', bind: [], timeoutMs: 10_000, isMariaDbServer: false });
+ * const rows = await runNativeQuery('postgres', { connection, sql: 'SELECT 1 AS one', bind: [], timeoutMs: 10_000, isMariaDbServer: false });
  * ```
  */
 export async function runNativeQuery(

@@ -1,5 +1,5 @@
+import type { PostgresPool } from '../connection/postgres-pool';
 import type { NativeQueryRunner } from './native-query-context';
-import { logStatement } from './native-query-context';
 
 interface PgClient {
   query(text: string): Promise<unknown>;
@@ -19,26 +19,25 @@ interface PgClient {
  *
  * @example
  * ```ts
- * const rows = await runPostgresNativeQuery({ sequelize, sql: 'SELECT 1 AS one', bind: [], timeoutMs: 10_000, isMariaDbServer: false });
+ * const rows = await runPostgresNativeQuery({ connection, sql: 'SELECT 1 AS one', bind: [], timeoutMs: 10_000, isMariaDbServer: false });
  * ```
  */
 export const runPostgresNativeQuery: NativeQueryRunner = async context => {
-  const { sequelize, sql, bind, timeoutMs } = context;
-  const manager = sequelize.connectionManager;
-  const client = (await manager.getConnection({ type: 'read' })) as PgClient;
-  try {
+  const { connection, sql, bind, timeoutMs } = context;
+  const pool = connection.driverPool as PostgresPool;
+
+  return pool.withDedicatedClient(async connected => {
+    const client = connected as unknown as PgClient;
     await client.query('BEGIN TRANSACTION READ ONLY');
     await client.query(`SET LOCAL statement_timeout = ${Math.max(1, Math.floor(timeoutMs))}`);
     // A newline before `)` so that a trailing `--` comment cannot swallow it.
     const text = `SELECT * FROM (\n${withoutTrailingSemicolons(sql)}\n) AS grove_native_query`;
-    logStatement(sequelize, text);
+    pool.log(text);
     const result = await client.query({ text, values: [...bind], queryMode: 'extended' });
     await client.query('ROLLBACK');
 
     return result.rows;
-  } finally {
-    await manager.destroyConnection(client);
-  }
+  });
 };
 
 // Trailing whitespace and `;` (a loop from the end: a regex would rescan on each position).

@@ -1,19 +1,9 @@
 import type { Database } from 'sqlite3';
 import { checkSqliteStatement } from './check-sqlite-statement';
+import type { SqlitePool } from '../connection/sqlite-pool';
 import type { NativeQueryContext, NativeQueryRunner } from './native-query-context';
-import { logStatement, optionsOf } from './native-query-context';
 
 type Row = Record<string, unknown>;
-
-interface Sqlite3Module {
-  readonly Database: new (
-    file: string,
-    mode: number,
-    callback: (error: Error | null) => void,
-  ) => Database;
-  readonly OPEN_READONLY: number;
-  readonly LIMIT_ATTACHED: number;
-}
 
 // In-memory databases have one connection: native queries on it take turns.
 const memoryTurns = new WeakMap<Database, Promise<unknown>>();
@@ -29,20 +19,20 @@ const memoryTurns = new WeakMap<Database, Promise<unknown>>();
  *
  * @example
  * ```ts
- * const rows = await runSqliteNativeQuery({ sequelize, sql: 'SELECT 1 AS one', bind: [], timeoutMs: 10_000, isMariaDbServer: false });
+ * const rows = await runSqliteNativeQuery({ connection, sql: 'SELECT 1 AS one', bind: [], timeoutMs: 10_000, isMariaDbServer: false });
  * ```
  */
 export const runSqliteNativeQuery: NativeQueryRunner = async context => {
-  const { sequelize, sql } = context;
+  const { sql } = context;
   checkSqliteStatement(sql);
-  const { storage } = optionsOf(sequelize);
-  const manager = sequelize.connectionManager;
-  if (storage === undefined || storage === '' || storage === ':memory:') {
-    const shared = (await manager.getConnection({ type: 'read' })) as Database;
+  const pool = context.connection.driverPool as SqlitePool;
+  const { storage, lib } = pool;
+  if (storage === '' || storage === ':memory:') {
+    const shared = await pool.shared();
     const previous = memoryTurns.get(shared) ?? Promise.resolve();
     const turn = previous.then(
-      () => readOnMemory(shared, context),
-      () => readOnMemory(shared, context),
+      () => readOnMemory(shared, pool, context),
+      () => readOnMemory(shared, pool, context),
     );
     memoryTurns.set(
       shared,
@@ -52,7 +42,6 @@ export const runSqliteNativeQuery: NativeQueryRunner = async context => {
     return turn;
   }
 
-  const lib = (manager as unknown as { lib: Sqlite3Module }).lib;
   const database = await new Promise<Database>((resolve, reject) => {
     const opened: Database = new lib.Database(storage, lib.OPEN_READONLY, error =>
       error ? reject(error) : resolve(opened),
@@ -61,10 +50,9 @@ export const runSqliteNativeQuery: NativeQueryRunner = async context => {
   try {
     database.configure('busyTimeout', context.timeoutMs);
     database.configure('limit', lib.LIMIT_ATTACHED, 0);
-    const password = sequelize.config.password;
-    if (password) await exec(database, `PRAGMA KEY=${sequelize.escape(password)}`);
+    if (pool.password) await exec(database, `PRAGMA KEY='${pool.password.replace(/'/g, "''")}'`);
     await exec(database, 'PRAGMA query_only = ON');
-    logStatement(sequelize, sql);
+    pool.log(sql);
 
     return await all(database, context);
   } finally {
@@ -72,14 +60,18 @@ export const runSqliteNativeQuery: NativeQueryRunner = async context => {
   }
 };
 
-async function readOnMemory(database: Database, context: NativeQueryContext): Promise<Row[]> {
+async function readOnMemory(
+  database: Database,
+  pool: SqlitePool,
+  context: NativeQueryContext,
+): Promise<Row[]> {
   // Switched on (and awaited) before the statement is queued: it never runs without it.
   await exec(database, 'PRAGMA query_only = ON');
   let rows: Promise<Row[]> = Promise.resolve([]);
   let off: Promise<void> = Promise.resolve();
   // `serialize` keeps the statement and the switch-off in this order on the connection.
   database.serialize(() => {
-    logStatement(context.sequelize, context.sql);
+    pool.log(context.sql);
     rows = all(database, context);
     off = exec(database, 'PRAGMA query_only = OFF');
   });

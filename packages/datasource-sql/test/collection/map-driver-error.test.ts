@@ -205,3 +205,75 @@ describe('mapDriverError: constraint violations are ValidationErrors naming the 
     },
   );
 });
+
+describe("mapDriverError: the drivers' own errors (PostgreSQL and SQLite run without Sequelize)", () => {
+  it.each([
+    [
+      'PostgreSQL 23505',
+      driver('duplicate key value violates unique constraint "products_name_key"', {
+        code: '23505',
+        severity: 'ERROR',
+        detail: 'Key (name)=(Atlas) already exists.',
+      }),
+      'unicity',
+      ['name'],
+    ],
+    [
+      'SQLite UNIQUE',
+      driver('SQLITE_CONSTRAINT: UNIQUE constraint failed: products.name, products.price', {
+        code: 'SQLITE_CONSTRAINT',
+      }),
+      'unicity',
+      ['name', 'price'],
+    ],
+    [
+      'PostgreSQL 23503',
+      driver('insert or update on table "products" violates foreign key constraint', {
+        code: '23503',
+        severity: 'ERROR',
+        detail: 'Key (maker_id)=(9) is not present in table "makers".',
+      }),
+      'foreign key',
+      ['maker_id'],
+    ],
+    [
+      'SQLite FOREIGN KEY',
+      driver('SQLITE_CONSTRAINT: FOREIGN KEY constraint failed', { code: 'SQLITE_CONSTRAINT' }),
+      'foreign key',
+      [],
+    ],
+  ])('%s', (_, error, kind, fields) => {
+    const mapped = mapDriverError(error, model, 'create');
+
+    expect(mapped).toMatchObject({ code: 'ValidationError', data: { fields } });
+    expect(mapped.message).toContain(`violates a ${kind} constraint`);
+    expect(mapped.cause).toBe(error);
+  });
+
+  it('a not-null violation (PostgreSQL 23502 names its column)', () => {
+    const error = driver('null value in column "name" violates not-null constraint', {
+      code: '23502',
+      severity: 'ERROR',
+      column: 'name',
+    });
+
+    expect(summary(mapDriverError(error, model, 'create'))).toEqual({
+      code: 'ValidationError',
+      message: "The field 'products.name' cannot be null.",
+      data: { fields: ['name'] },
+    });
+  });
+
+  it('anything else is "Unexpected error", the message kept as the cause only', () => {
+    const error = driver('relation "secret_table" does not exist', {
+      code: '42P01',
+      severity: 'ERROR',
+    });
+
+    expect(summary(mapDriverError(error, model, 'list'))).toEqual({
+      code: 'InternalServerError',
+      message: 'Unexpected error',
+      data: undefined,
+    });
+  });
+});

@@ -1,3 +1,4 @@
+import * as pg from 'pg';
 import { Sequelize } from 'sequelize';
 import { SqlConnection } from '../../src/connection/sql-connection';
 import { resolveConnectionOptions } from '../../src/connection/resolve-connection-options';
@@ -15,14 +16,20 @@ describe.each(servers)('$name: opening a connection', connection => {
   const url = connection.url ?? '';
 
   it('opens one connection, and Sequelize knows the server version as it would have', async () => {
+    // MySQL and MariaDB connect through Sequelize's pool, PostgreSQL through pg's.
     const spy = jest.spyOn(hooks, 'runHooks');
+    const connect = jest.spyOn(pg.Client.prototype, 'connect');
     let sql: SqlConnection | undefined;
     let opened: number;
     try {
       sql = await SqlConnection.open(resolveConnectionOptions(url));
-      opened = spy.mock.calls.filter(([name]) => name === 'afterConnect').length;
+      opened =
+        connection.dialect === 'postgres'
+          ? connect.mock.calls.length
+          : spy.mock.calls.filter(([name]) => name === 'afterConnect').length;
     } finally {
       spy.mockRestore();
+      connect.mockRestore();
     }
     // Sequelize alone opens a connection for the version, closes it, then opens the pool's.
     const plain = new Sequelize(url, { logging: false });

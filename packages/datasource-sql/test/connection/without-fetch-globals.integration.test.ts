@@ -1,4 +1,6 @@
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { reportSkipped } from '@grove/datasource-toolkit/testing';
@@ -7,12 +9,13 @@ import { withoutFetchGlobals } from '../../src/connection/without-fetch-globals'
 import { testConnections } from '../helpers/connections';
 
 /** Runs `body` in a fresh Node process (CommonJS, this package's build) and answers its JSON line. */
-function inFreshNode(body: string): { undici: number; response: string } {
+function inFreshNode(body: string): { undici: number; response: string; sequelize: number } {
   const script = `
     (async () => {
       ${body}
       const undici = process.moduleLoadList.filter(name => name.includes('undici')).length;
-      console.log(JSON.stringify({ undici, response: typeof Response }));
+      const sequelize = Object.keys(require.cache).filter(name => /[\\/]sequelize[\\/]/.test(name)).length;
+      console.log(JSON.stringify({ undici, response: typeof Response, sequelize }));
       process.exit(0);
     })().catch(error => { console.error(error); process.exit(1); });`;
   const output = execFileSync(process.execPath, ['-e', script], {
@@ -20,7 +23,11 @@ function inFreshNode(body: string): { undici: number; response: string } {
     encoding: 'utf8',
   });
 
-  return JSON.parse(output.trim().split('\n').pop()!) as { undici: number; response: string };
+  return JSON.parse(output.trim().split('\n').pop()!) as {
+    undici: number;
+    response: string;
+    sequelize: number;
+  };
 }
 
 /** What callers see of the global (read first: a lazy getter may turn into a value). */
@@ -68,6 +75,38 @@ describe('withoutFetchGlobals', () => {
       await dataSource.close();`);
 
     expect(plain.undici).toBeGreaterThan(0);
-    expect(grove).toEqual({ undici: 0, response: 'function' });
+    expect(grove).toEqual({ undici: 0, response: 'function', sequelize: 0 });
+  });
+
+  it('a SQLite or PostgreSQL data source does not load Sequelize until nativeDriver is read', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'grove-sql-')), 'shop.sqlite');
+    const sqlite = `
+      const sqlite3 = require('sqlite3');
+      await new Promise((resolve, reject) => {
+        const database = new sqlite3.Database(${JSON.stringify(file)}, error => error && reject(error));
+        database.exec('CREATE TABLE IF NOT EXISTS books (id INTEGER PRIMARY KEY)', error =>
+          database.close(() => (error ? reject(error) : resolve())));
+      });
+      const url = ${JSON.stringify(`sqlite:${file}`)};`;
+    const sources = [
+      sqlite,
+      ...(postgres.url ? [`const url = ${JSON.stringify(postgres.url)};`] : []),
+    ];
+    for (const source of sources) {
+      const open = `${source}
+        const { createSqlDataSource } = require('./dist/index.js');
+        const dataSource = await createSqlDataSource(url)(() => {});
+        await dataSource.collections[0]?.list({}, { conditionTree: null }, ['id']).catch(() => []);`;
+
+      expect(inFreshNode(`${open} await dataSource.close();`).sequelize).toBe(0);
+    }
+    const read = inFreshNode(`${sqlite}
+      const { createSqlDataSource } = require('./dist/index.js');
+      const dataSource = await createSqlDataSource(url)(() => {});
+      const driver = dataSource.getCollection('books').nativeDriver;
+      if (typeof driver.query !== 'function') throw new Error('no Sequelize');
+      await dataSource.close();`);
+
+    expect(read.sequelize).toBeGreaterThan(0);
   });
 });

@@ -1,4 +1,5 @@
 import type { Sequelize } from 'sequelize';
+import type { PostgresPool } from '../../src/connection/postgres-pool';
 import { runMysqlNativeQuery } from '../../src/native/run-mysql-native-query';
 import { runPostgresNativeQuery } from '../../src/native/run-postgres-native-query';
 
@@ -32,15 +33,34 @@ function recordingPool() {
       return Promise.resolve([{ one: 1 }]);
     },
   } as unknown as Sequelize;
+  // The PostgreSQL runner takes a dedicated client of the driver's pool, destroyed afterwards.
+  const driverPool = {
+    withDedicatedClient: async (work: (client: unknown) => Promise<unknown>) => {
+      try {
+        return await work(connection);
+      } finally {
+        destroyed.push(connection);
+      }
+    },
+    log: (sql: string) => logged.push(sql),
+  } as unknown as PostgresPool;
 
-  return { sequelize, connection, sent, destroyed, logged, queries };
+  return {
+    pool: { sequelize, driverPool },
+    sequelize,
+    connection,
+    sent,
+    destroyed,
+    logged,
+    queries,
+  };
 }
 
 describe('runPostgresNativeQuery: the statements sent', () => {
   it('a read-only transaction, a local timeout, the query wrapped, then a rollback', async () => {
     const pool = recordingPool();
     const rows = await runPostgresNativeQuery({
-      sequelize: pool.sequelize,
+      connection: pool.pool,
       sql: 'SELECT id FROM orders WHERE owner = $1 -- mine ;\n ;; ',
       bind: [7],
       timeoutMs: 1500.7,
@@ -64,7 +84,7 @@ describe('runPostgresNativeQuery: the statements sent', () => {
   it('a timeout below a millisecond is one millisecond (0 would mean none)', async () => {
     const pool = recordingPool();
     await runPostgresNativeQuery({
-      sequelize: pool.sequelize,
+      connection: pool.pool,
       sql: 'SELECT 1',
       bind: [],
       timeoutMs: 0.2,
@@ -82,7 +102,7 @@ describe('runMysqlNativeQuery: the statements sent', () => {
   ])('MariaDB server: %s', async (isMariaDbServer, timeout) => {
     const pool = recordingPool();
     await runMysqlNativeQuery({
-      sequelize: pool.sequelize,
+      connection: pool.pool,
       sql: 'SELECT id FROM orders WHERE owner = $1',
       bind: [7],
       timeoutMs: 1500,
@@ -103,7 +123,7 @@ describe('runMysqlNativeQuery: the statements sent', () => {
   it('a query without variables is still formatted, so that `$$` reads as `$`', async () => {
     const pool = recordingPool();
     await runMysqlNativeQuery({
-      sequelize: pool.sequelize,
+      connection: pool.pool,
       sql: "SELECT 'a $$b' AS a",
       bind: [],
       timeoutMs: 1000,

@@ -1,0 +1,61 @@
+type Row = Record<string, unknown>;
+
+/** What a statement is for: a read may go to any connection, a write to the writing one. */
+export type StatementIntent = 'read' | 'write';
+
+/** The statements of one transaction, on its connection. */
+export interface DriverTransaction {
+  /** Runs one statement of the transaction and answers its rows (none for a plain write). */
+  query(sql: string, bind: readonly unknown[]): Promise<Row[]>;
+}
+
+/**
+ * A pool of a database driver's own connections (`pg`, `sqlite3`), without Sequelize: statements
+ * written with `$1, $2…` and `$$` (see `formatBinds`), transactions, the server's version. The
+ * data source's connection runs every statement of PostgreSQL and SQLite through one.
+ *
+ * @example
+ * ```ts
+ * const pool = createPostgresPool(options, { ssl: false }, logger);
+ * const rows = await pool.query('SELECT 1 AS one WHERE 1 = $1', [1], 'read');
+ * await pool.transaction(async tx => tx.query('UPDATE t SET a = $1', [2]));
+ * ```
+ */
+export interface DriverPool {
+  /** Runs one statement outside any transaction and answers its rows. */
+  query(sql: string, bind: readonly unknown[], intent: StatementIntent): Promise<Row[]>;
+  /**
+   * Runs `work` in a transaction on a connection of its own, committed when it resolves and
+   * rolled back when it throws. `immediate`: SQLite's `BEGIN IMMEDIATE` (the write lock at once).
+   */
+  transaction<T>(
+    immediate: boolean,
+    work: (transaction: DriverTransaction) => Promise<T>,
+  ): Promise<T>;
+  /** The server's version text, as the server words it. */
+  version(): Promise<string>;
+  /** Closes every connection. */
+  close(): Promise<void>;
+  /** Logs a statement at Debug level, as the pool logs its own. */
+  log(sql: string): void;
+}
+
+/**
+ * True when a failed statement is the database's refusal of it (a PostgreSQL error message,
+ * which carries a severity and a SQLSTATE; a SQLite result code): the statement changed nothing
+ * and the connection is sound. False for anything else (a lost socket, a timeout), after which
+ * a write may or may not have been applied and the connection is not handed out again.
+ *
+ * @example
+ * ```ts
+ * isDatabaseRefusal(Object.assign(new Error('dup'), { code: '23505', severity: 'ERROR' })); // true
+ * isDatabaseRefusal(Object.assign(new Error('write EPIPE'), { code: 'EPIPE' })); // false
+ * ```
+ */
+export function isDatabaseRefusal(error: unknown): boolean {
+  const { code, severity } = (error ?? {}) as { code?: unknown; severity?: unknown };
+  if (typeof code !== 'string') return false;
+  if (code.startsWith('SQLITE_')) return true;
+
+  return typeof severity === 'string' && /^[0-9A-Z]{5}$/.test(code);
+}
