@@ -104,6 +104,16 @@ function checkedFields(constraint: string, model: TableModel): string[] {
 }
 
 /**
+ * Any other integrity constraint the database enforced: PostgreSQL's class 23 (an exclusion, a
+ * restrict), SQLite's `SQLITE_CONSTRAINT` (a trigger's `RAISE(ABORT, …)`, a primary key).
+ */
+function isOtherConstraintViolation(error: DriverError): boolean {
+  const { code } = driverFailure(error);
+
+  return code === 'SQLITE_CONSTRAINT' || (code?.length === 5 && code.startsWith('23'));
+}
+
+/**
  * Values the database refused for their type: too long, out of range, malformed
  * (PostgreSQL class 22, MySQL/MariaDB 1264, 1292, 1366, 1406). Returns the column when the
  * driver names it.
@@ -119,8 +129,9 @@ function invalidValue(error: DriverError): { field?: string } | undefined {
 
 /**
  * Turns a driver error into a Grove error, keeping the original as `cause`. Constraint
- * violations (not null, check, unique, foreign key) and values the database refuses are
- * ValidationErrors (400) naming the field, with Grove's own message. Anything else (lost
+ * violations (not null, check, unique, foreign key, and any other the database enforces, such as
+ * a trigger's abort) and values the database refuses are ValidationErrors (400) naming the field
+ * when the driver does, with Grove's own message. Anything else (lost
  * connection, deadlock, missing table…) is an InternalServerError whose message is only
  * `Unexpected error`: the driver's message may reveal the schema or the server, so it stays in
  * the `cause`, which the agent logs with the request id.
@@ -175,6 +186,12 @@ export function mapDriverError(
     return new ValidationError(
       `The query violates a foreign key constraint in the database${fields.length ? ` on '${collection}.${fields.join(', ')}'` : ''}. ${hint}`,
       { data: { fields }, cause: error },
+    );
+  }
+  if (isOtherConstraintViolation(failure)) {
+    return new ValidationError(
+      `The query violates a constraint in the database on '${collection}'. Please ensure that the values are allowed.`,
+      { data: { fields: [] }, cause: error },
     );
   }
   const invalid = invalidValue(failure);

@@ -264,6 +264,27 @@ describe("mapDriverError: the drivers' own errors (PostgreSQL and SQLite run wit
     });
   });
 
+  it.each([
+    [
+      "SQLite, a trigger's RAISE(ABORT)",
+      driver('SQLITE_CONSTRAINT: locked passport', { code: 'SQLITE_CONSTRAINT', errno: 19 }),
+    ],
+    [
+      'PostgreSQL 23P01 (exclusion)',
+      driver('conflicting key value violates exclusion constraint "no_overlap"', {
+        code: '23P01',
+        severity: 'ERROR',
+      }),
+    ],
+  ])("%s: any other constraint, Grove's own message, no field", (_, error) => {
+    expect(summary(mapDriverError(error, model, 'update'))).toEqual({
+      code: 'ValidationError',
+      message:
+        "The query violates a constraint in the database on 'products'. Please ensure that the values are allowed.",
+      data: { fields: [] },
+    });
+  });
+
   it('anything else is "Unexpected error", the message kept as the cause only', () => {
     const error = driver('relation "secret_table" does not exist', {
       code: '42P01',
