@@ -2,6 +2,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { BenchOptions } from './cli/bench-options';
 import { startBenchAgent } from './bench-agent';
 import type { BenchAgent } from './bench-agent';
+import { measureOneRequest } from './measure/measure-one-request';
+import type { OneRequestMemory } from './measure/measure-one-request';
 import { median } from './measure/median';
 import { readRssMb } from './measure/process-stats';
 import { runRawWindow, summarizeRawWindows } from './measure/run-raw-window';
@@ -76,11 +78,45 @@ async function startAll(
   return { agents, starts };
 }
 
+/** Where fresh agents are started: the shop's URL and the platform sandbox's. */
+interface AgentPlace {
+  readonly databaseUrl: string;
+  readonly sandboxUrl: string;
+}
+
+/** The kind's one-request probes, each in fresh agents of every target (see `OneRequestProbe`). */
+async function measureProbes(
+  kind: RequestKind,
+  names: readonly TargetName[],
+  context: ValidationContext,
+  place: AgentPlace,
+): Promise<KindResult['oneRequest']> {
+  const probes = kind.oneRequestProbes?.(context) ?? [];
+  if (probes.length === 0) return undefined;
+  const memory: Partial<Record<TargetName, OneRequestMemory[]>> = {};
+  for (const name of names) {
+    const list: OneRequestMemory[] = [];
+    for (const probe of probes) {
+      const start = () => startBenchAgent(name, place.databaseUrl, place.sandboxUrl);
+      const measured = await measureOneRequest({ start, probe, context });
+      list.push(measured);
+      console.log(
+        `  ${kind.name} ${name}, one request of ${probe.label} in a fresh agent: idle + ${measured.growthMb.toFixed(1)} MB ` +
+          `(${measured.runs.map(mb => mb.toFixed(1)).join(', ')})${measured.invalid ? ` WRONG ANSWER: ${measured.invalid}` : ''}`,
+      );
+    }
+    memory[name] = list;
+  }
+
+  return memory;
+}
+
 async function measureKind(
   kind: RequestKind,
   agents: readonly BenchAgent[],
   context: ValidationContext,
   options: BenchOptions,
+  place: AgentPlace,
 ): Promise<KindResult> {
   const windows = new Map<TargetName, WindowMeasure[]>(agents.map(a => [a.name, []]));
   const next = new Map<TargetName, number>(agents.map(a => [a.name, 1]));
@@ -122,6 +158,12 @@ async function measureKind(
   }
   const targets: Partial<Record<TargetName, KindMeasure>> = {};
   for (const [name, list] of windows) targets[name] = summarizeWindows(list);
+  const oneRequest = await measureProbes(
+    kind,
+    agents.map(agent => agent.name),
+    context,
+    place,
+  );
 
   return {
     kind: kind.name,
@@ -130,6 +172,7 @@ async function measureKind(
     ...(kind.connections === undefined ? {} : { connections: kind.connections }),
     ...summarizeRawWindows(rawWindows),
     targets,
+    ...(oneRequest ? { oneRequest } : {}),
   };
 }
 
@@ -177,7 +220,10 @@ export async function benchDatabase(
     for (const kind of options.validateOnly ? [] : kinds) {
       // Only the vendor can be wrong here: it is measured all the same, and flagged.
       const invalid = failures.get(kind.name);
-      const result = await measureKind(kind, agents, context, options);
+      const result = await measureKind(kind, agents, context, options, {
+        databaseUrl: database.url,
+        sandboxUrl,
+      });
       results.push(invalid ? { ...result, invalid } : result);
     }
     // The sandbox's agents stop first: the stack's windows have the machine to themselves.

@@ -7,7 +7,9 @@ import { createForestServerSandbox } from '@grove/agent-testing';
 import { reportSkipped } from '@grove/datasource-toolkit/testing';
 import { startBenchAgent, vendorInstalled } from '../src/bench-agent';
 import type { BenchAgent } from '../src/bench-agent';
+import { measureOneRequest } from '../src/measure/measure-one-request';
 import { connectShop, openShop } from '../src/open-shop';
+import { csvExportOneAtATimeKind } from '../src/requests/csv-kind';
 import { guardDataset } from '../src/requests/guard-dataset';
 import type { BenchDialect, ValidationContext } from '../src/requests/request-kind';
 import { requestKinds } from '../src/requests/request-kinds';
@@ -100,6 +102,26 @@ describe.each(databases.filter(d => d.enabled))('benchmark validation on $name',
       }
     },
   );
+
+  it('measures one export alone in a fresh agent, and flags an answer that is not the export', async () => {
+    const [probe] = csvExportOneAtATimeKind.oneRequestProbes!(context);
+    const start = () => startBenchAgent('grove', databaseUrl, sandbox.url, { script });
+    const memory = await measureOneRequest({ start, probe: probe!, context, runs: 1 });
+
+    expect(memory).toMatchObject({ label: '200 rows', runs: [memory.growthMb] });
+    expect(memory.invalid).toBeUndefined();
+    expect(memory.idleRssMb).toBeGreaterThan(20);
+    expect(memory.peakRssMb).toBeGreaterThan(memory.idleRssMb - 5);
+    // The count route answers JSON: the export's validation refuses it.
+    const count = { ...probe!.request, path: probe!.request.path.replace('.csv', '/count') };
+    const wrong = await measureOneRequest({
+      start,
+      probe: { ...probe!, request: count },
+      context,
+      runs: 1,
+    });
+    expect(wrong.invalid).toMatch(/HTTP 200 application\/json/);
+  }, 60_000);
 
   // The Grove-only kinds, on a real Grove stack: the platform and the agent with its MCP server.
   describe('the Grove stack', () => {

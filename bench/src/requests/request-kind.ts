@@ -39,6 +39,24 @@ export interface ValidationContext extends KindContext {
 }
 
 /**
+ * One request measured alone, in an agent started for it: its peak RSS over the agent's idle RSS
+ * (the memory of one streamed CSV export, whatever the kinds measured before left behind).
+ *
+ * @example
+ * ```ts
+ * const probe = csvExportOneAtATimeKind.oneRequestProbes?.(context)[0];
+ * probe?.label; // '10,000 rows'
+ * ```
+ */
+export interface OneRequestProbe {
+  /** What the request carries, for the table (`10,000 rows`). */
+  readonly label: string;
+  readonly request: BenchHttpRequest;
+  /** Throws a `BenchValidationError` unless the answer matches the database. */
+  validate(answer: BenchAnswer, context: ValidationContext): Promise<void>;
+}
+
+/**
  * One kind of request of the benchmark (one row of the results table).
  *
  * @example
@@ -65,4 +83,6 @@ export interface RequestKind {
   rowsPerRequest?(context: KindContext): number;
   /** Connections of this kind's load whatever `--connections` says (one export at a time). */
   readonly connections?: number;
+  /** Requests also measured one at a time, each in a freshly started agent (see `OneRequestProbe`). */
+  oneRequestProbes?(context: KindContext): readonly OneRequestProbe[];
 }

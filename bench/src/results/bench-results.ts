@@ -1,3 +1,4 @@
+import type { OneRequestMemory } from '../measure/measure-one-request';
 import type { KindMeasure } from '../measure/window-measure';
 import type { BenchDialect, RequestKind } from '../requests/request-kind';
 import type { TargetName } from '../targets/target-options';
@@ -33,6 +34,11 @@ export interface KindResult {
   /** Each raw window's queries/s (absent in results written before raw windows alternated). */
   readonly rawWindows?: readonly number[];
   readonly targets: Partial<Record<TargetName, KindMeasure>>;
+  /**
+   * The kind's one-request probes (see `OneRequestProbe`), per target: the memory of one request
+   * in a freshly started agent, in the order of the probes.
+   */
+  readonly oneRequest?: Partial<Record<TargetName, readonly OneRequestMemory[]>>;
   /** A target whose answer did not match the database: the message (measured all the same). */
   readonly invalid?: Partial<Record<TargetName, string>>;
   /**

@@ -1,3 +1,4 @@
+import type { OneRequestMemory } from '../measure/measure-one-request';
 import type { KindMeasure } from '../measure/window-measure';
 import type { BenchResults, DatabaseResults, KindResult, TargetStart } from './bench-results';
 import { evaluateTargets } from './evaluate-targets';
@@ -77,6 +78,33 @@ function kindRow(result: KindResult): string {
   return `| ${cells.join(' | ')} |`;
 }
 
+function memoryCells(memory: OneRequestMemory | undefined): string[] {
+  if (!memory) return ['–', '–'];
+  const runs = memory.runs.map(mb => num(mb)).join(', ');
+
+  return [
+    `${num(memory.idleRssMb)} → ${num(memory.peakRssMb)}${memory.invalid ? ' ⚠ wrong answer' : ''}`,
+    `+${num(memory.growthMb)} (${runs})`,
+  ];
+}
+
+/** One row per probe of a kind: the vendor's and Grove's memory for one request. */
+function oneRequestRows(result: KindResult): string[] {
+  const grove = result.oneRequest?.grove ?? [];
+  const vendor = result.oneRequest?.vendor ?? [];
+  const labels = (grove.length >= vendor.length ? grove : vendor).map(m => m.label);
+
+  return labels.map(label => {
+    const cells = [
+      `${result.kind}, ${label}`,
+      ...memoryCells(vendor.find(m => m.label === label)),
+      ...memoryCells(grove.find(m => m.label === label)),
+    ];
+
+    return `| ${cells.join(' | ')} |`;
+  });
+}
+
 function databaseSection(database: DatabaseResults): string[] {
   const { grove, vendor } = database.starts;
   const empty = Array<string>(8).fill('');
@@ -91,6 +119,18 @@ function databaseSection(database: DatabaseResults): string[] {
     `| idle RSS after 30 s MB | ${num(vendor?.settledRssMb)} | ${num(grove?.settledRssMb)} | ${ratio(grove?.settledRssMb, vendor?.settledRssMb)} | ${empty.join(' | ')} |`,
     '',
   ];
+  const probed = database.kinds.filter(k => k.oneRequest);
+  if (probed.length > 0) {
+    lines.push(
+      'One request alone, in an agent started for it (median of 3 starts): peak RSS over the ' +
+        "idle RSS of that agent 2 s after its start, MB (each start's growth in brackets).",
+      '',
+      '| request | vendor idle → peak | vendor growth | Grove idle → peak | Grove growth |',
+      `|${' --- |'.repeat(5)}`,
+      ...probed.flatMap(oneRequestRows),
+      '',
+    );
+  }
   if (database.kinds.some(k => k.groveOnly)) {
     lines.push(
       'Grove-only kinds (vendor n/a: its published agent has no MCP server nor public API) run on ' +

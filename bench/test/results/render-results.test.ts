@@ -190,3 +190,61 @@ describe('Grove-only kinds', () => {
     expect(verdicts.filter(target => /MCP|public API/.test(target))).toEqual([]);
   });
 });
+
+describe('one export in a fresh agent (the probes of single CSV export)', () => {
+  const single = sqliteResults.kinds.find(k => k.kind === 'single CSV export')!;
+  const memory = (label: string, growthMb: number, invalid?: string) => ({
+    label,
+    growthMb,
+    idleRssMb: 70,
+    peakRssMb: 70 + growthMb,
+    runs: [growthMb - 1, growthMb, growthMb + 2],
+    ...(invalid === undefined ? {} : { invalid }),
+  });
+  const probed = (grove: ReturnType<typeof memory>[]) => ({
+    ...sqliteResults,
+    kinds: [
+      {
+        ...single,
+        oneRequest: {
+          grove,
+          vendor: [memory('10,000 rows', 90), memory('100,000 rows', 400)],
+        },
+      },
+    ],
+  });
+  const verdict = (grove: ReturnType<typeof memory>[]) =>
+    evaluateTargets(probed(grove)).find(v => v.target.startsWith('single CSV export'));
+
+  it('judges the memory on each size exported alone, and shows the back-to-back peak beside it', () => {
+    // 50 MB above idle back to back (the fixture's windows), 18 and 23 MB alone.
+    expect(verdict([memory('10,000 rows', 18), memory('100,000 rows', 23)])).toEqual({
+      target: 'single CSV export: ≥ 5× vendor rows/s, peak RSS of one export < idle + 30 MB',
+      met: true,
+      figure:
+        '6.00× vendor, one export in a fresh agent: idle + 18 MB (10,000 rows), idle + 23 MB (100,000 rows); back to back: idle + 50 MB',
+    });
+  });
+
+  it('is not met when any size grows 30 MB or more, or answers wrongly', () => {
+    expect(verdict([memory('10,000 rows', 18), memory('100,000 rows', 31)])?.met).toBe(false);
+    expect(verdict([memory('10,000 rows', 18, 'rows: expected 10000, got 9000')])).toMatchObject({
+      met: false,
+      figure: expect.stringContaining('idle + 18 MB (10,000 rows, wrong answer)'),
+    });
+  });
+
+  it('writes a table of the probes: idle → peak and the growth of each start', () => {
+    const lines = renderResults({
+      ...results,
+      databases: [probed([memory('10,000 rows', 18), memory('100,000 rows', 23)])],
+    }).split('\n');
+
+    expect(lines).toContain(
+      '| single CSV export, 10,000 rows | 70.0 → 160.0 | +90.0 (89.0, 90.0, 92.0) | 70.0 → 88.0 | +18.0 (17.0, 18.0, 20.0) |',
+    );
+    expect(lines).toContain(
+      '| single CSV export, 100,000 rows | 70.0 → 470.0 | +400.0 (399.0, 400.0, 402.0) | 70.0 → 93.0 | +23.0 (22.0, 23.0, 25.0) |',
+    );
+  });
+});
