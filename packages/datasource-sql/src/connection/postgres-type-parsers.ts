@@ -1,3 +1,5 @@
+import { parseTimestamptz } from './parse-timestamptz';
+
 type Parser = (value: string) => unknown;
 
 /** What the type parsers use of `pg`: its own parsers and its array parser. */
@@ -12,9 +14,10 @@ export interface PostgresTypeCatalogue {
   readonly textArrayOids: ReadonlySet<number>;
 }
 
-/** `date` and `date[]`. */
+/** `date`, `date[]` and `timestamptz`. */
 const DATE = 1082;
 const DATE_ARRAY = 1182;
+const TIMESTAMPTZ = 1184;
 
 /** A `date` as the server writes it (`2024-03-01`), `±infinity` as numbers. */
 function parseDateOnly(value: string): unknown {
@@ -36,7 +39,9 @@ export const postgresTypeCatalogueQuery =
  * parsers, except that a `date` stays its `YYYY-MM-DD` text (a `Date` would place it at midnight
  * of the process's zone) and arrays of dates, enums and `citext` are arrays of their texts (`pg`
  * leaves an array type it does not know as the server's `{a,b}` literal). These are the values
- * Sequelize's parsers gave, which every query of the data source was written against.
+ * Sequelize's parsers gave, which every query of the data source was written against. A
+ * `timestamptz` of the usual shape is read by `parseTimestamptz` (the same `Date`, without
+ * `pg`'s regular expressions), any other by `pg`'s parser.
  *
  * @example
  * ```ts
@@ -50,12 +55,15 @@ export function postgresTypeParsers(
 ): { getTypeParser(oid: number, format?: string): unknown } {
   const textArray: Parser = value => types.arrayParser.create(value, text => text).parse();
   const dateArray: Parser = value => types.arrayParser.create(value, parseDateOnly).parse();
+  const pgTimestamptz = types.getTypeParser(TIMESTAMPTZ) as Parser;
+  const timestamptz: Parser = value => parseTimestamptz(value) ?? pgTimestamptz(value);
 
   return {
     getTypeParser(oid, format) {
       if (format !== 'binary') {
         if (oid === DATE) return parseDateOnly;
         if (oid === DATE_ARRAY) return dateArray;
+        if (oid === TIMESTAMPTZ) return timestamptz;
         if (catalogue.textArrayOids.has(oid)) return textArray;
       }
 

@@ -22,3 +22,4 @@ export { describeOrSkip } from './skip/describe-or-skip';
 export { missingEnv } from './skip/missing-env';
 export { reportSkipped } from './skip/report-skipped';
 export { hiddenClassChanges } from './hidden-class-changes';
+export { seededRandom } from './seeded-random';

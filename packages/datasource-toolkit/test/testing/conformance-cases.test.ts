@@ -78,6 +78,7 @@ describe('conformance cases', () => {
       'normalizeColumnValue',
       'reportSkipped',
       'runCollectionConformanceSuite',
+      'seededRandom',
     ]);
   });
 });

@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import { isValidIsoDate } from '../../src/validation/is-valid-iso-date';
-import { seededRandom } from '../helpers/seeded-random';
+import { seededRandom } from '../../src/testing/seeded-random';
 
 const luxonSays = (text: string) =>
   DateTime.fromISO(text.replace(' ', 'T'), { setZone: true }).isValid;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { likeToRegExp } from '../../../src/query/condition-tree/like-to-regexp';
 import { matchLike } from '../../../src/query/condition-tree/match-like';
-import { seededRandom } from '../../helpers/seeded-random';
+import { seededRandom } from '../../../src/testing/seeded-random';
 
 /** A reference matcher by dynamic programming, O(text × pattern), used as the oracle. */
 function reference(pattern: string, text: string): boolean {

@@ -1,6 +1,6 @@
 /**
  * A seeded generator (mulberry32) of numbers in [0, 1): the same sequence on every run, so that
- * a failing random case can be replayed.
+ * a failing random case of a property test can be replayed.
  *
  * @example
  * ```ts
