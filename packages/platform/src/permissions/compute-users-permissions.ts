@@ -2,6 +2,7 @@ import { Op } from 'sequelize';
 
 import type { EnvironmentRow, PermissionLevel } from '../database/models/platform-models';
 import type { PlatformDatabase } from '../database/platform-database';
+import { memberStanding } from './member-standing';
 
 /** One user of `GET /liana/v4/permissions/users` (docs/platform-protocol.md#users). */
 export interface EnvironmentUser {
@@ -17,7 +18,7 @@ export interface EnvironmentUser {
 
 /**
  * Lists the users of an environment (docs/platform-protocol.md#users): every member of its project,
- * with the role they have there, ordered by id. `tags` is a plain object here.
+ * with the role, permission level and tags they have there, ordered by id. `tags` is a plain object here.
  *
  * @example
  * ```ts
@@ -33,20 +34,23 @@ export async function computeUsersPermissions(
   const members = await models.ProjectMember.findAll({
     where: { projectId: environment.projectId },
   });
-  const roleOf = new Map(members.map(member => [member.userId, member.roleId]));
+  const memberOf = new Map(members.map(member => [member.userId, member]));
   const users = await models.User.findAll({
-    where: { id: { [Op.in]: [...roleOf.keys()] } },
+    where: { id: { [Op.in]: [...memberOf.keys()] } },
     order: [['id', 'ASC']],
   });
 
-  return users.map(user => ({
-    id: user.id,
+  return users.map(user => {
+    const member = memberOf.get(user.id)!;
+
+    return {
+      id: user.id,
     firstName: user.firstName,
     lastName: user.lastName,
     fullName: `${user.firstName} ${user.lastName}`.trim(),
     email: user.email,
-    permissionLevel: user.permissionLevel,
-    tags: user.tags ?? {},
-    roleId: roleOf.get(user.id)!,
-  }));
+    ...memberStanding(user, member),
+    roleId: member.roleId,
+  };
+  });
 }

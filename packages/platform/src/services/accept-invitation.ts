@@ -1,8 +1,8 @@
-import { NotFoundError, ValidationError } from '@grove/datasource-toolkit';
+import { ForbiddenError, GroveError, NotFoundError, ValidationError } from '@grove/datasource-toolkit';
 
 import { hashToken, isToken } from '../auth/console-session';
 import { checkPasswordStrength, hashPassword } from '../auth/password';
-import type { UserRow } from '../database/models/platform-models';
+import type { ProjectMemberRow, UserRow } from '../database/models/platform-models';
 import type { PlatformContext } from '../platform-context';
 import { applyAdminChange } from './apply-admin-change';
 import { levelOfRole } from './check-member-changes';
@@ -14,14 +14,22 @@ export interface InvitationAcceptance {
   readonly firstName?: unknown;
   readonly lastName?: unknown;
   readonly password?: unknown;
+  /**
+   * The user signed in to the console who sends the acceptance (session and CSRF token checked),
+   * or null. An invitation for an existing account is accepted by that account only.
+   */
+  readonly signedInUserId: number | null;
 }
 
 /**
  * Accepts an invitation by its token: creates the user (names and a password passing
- * `checkPasswordStrength`, else 400) or takes the existing user of that email, makes them a
- * member of the project with the invitation's role (and team, or the project's first team),
- * and marks the invitation used. 404 for an unknown, used or expired token. One transaction
- * with the admin log; the project's environments then refresh their users.
+ * `checkPasswordStrength`, else 400) or — when an account has the invitation's email — attaches
+ * that account, which must be the one signed in (401 when nobody is, 403 for another account:
+ * holding the link is not enough to attach someone else's account). The user becomes a member of
+ * the project with the invitation's role, the permission level that role suggests and no tags
+ * (docs/decisions.md#d26-permission-level-and-tags-per-project), in the invitation's team (or the
+ * project's first one), and the invitation is marked used. 404 for an unknown, used or expired
+ * token. One transaction with the admin log; the project's environments then refresh their users.
  *
  * @example
  * ```ts
@@ -34,7 +42,7 @@ export async function acceptInvitation(
   context: PlatformContext,
   token: string,
   input: InvitationAcceptance,
-): Promise<{ user: UserRow; created: boolean; projectId: number }> {
+): Promise<{ user: UserRow; member: ProjectMemberRow; created: boolean; projectId: number }> {
   const { models } = context.db;
   const find = () =>
     isToken(token) ? models.Invitation.findOne({ where: { tokenHash: hashToken(token) } }) : null;
@@ -43,6 +51,15 @@ export async function acceptInvitation(
     throw new NotFoundError('This invitation is unknown, used or expired');
   }
   const existing = await findUserByEmail(context.db, invitation.email);
+  if (existing && input.signedInUserId === null) {
+    throw new GroveError(
+      'UnauthorizedError',
+      'This invitation is for an existing account: sign in as that account, then accept it',
+    );
+  }
+  if (existing && input.signedInUserId !== existing.id) {
+    throw new ForbiddenError('This invitation is for another account');
+  }
   // Checked (and the password hashed) before the transaction: slow work holds no lock.
   let newUser: { firstName: string; lastName: string; passwordHash: string } | null = null;
   if (!existing) {
@@ -68,12 +85,20 @@ export async function acceptInvitation(
       const user =
         existing ??
         (await models.User.create(
-          { email: invitation.email, ...newUser!, permissionLevel: levelOfRole(role!), tags: {} },
+          // The account's own level grants nothing in a project (its membership's does) and
+          // `admin` there would let the user create projects: an invitation never gives it.
+          { email: invitation.email, ...newUser!, permissionLevel: 'user', tags: {} },
           { transaction },
         ));
       const { projectId } = invitation;
-      await models.ProjectMember.create(
-        { projectId, userId: user.id, roleId: invitation.roleId },
+      const member = await models.ProjectMember.create(
+        {
+          projectId,
+          userId: user.id,
+          roleId: invitation.roleId,
+          permissionLevel: levelOfRole(role!),
+          tags: {},
+        },
         { transaction },
       );
       const team =
@@ -84,7 +109,12 @@ export async function acceptInvitation(
         await models.TeamMember.create({ teamId: team.id, userId: user.id }, { transaction });
 
       return {
-        value: { user: user.get({ plain: true }), created: !existing, projectId },
+        value: {
+          user: user.get({ plain: true }),
+          member: member.get({ plain: true }),
+          created: !existing,
+          projectId,
+        },
         logs: [
           {
             projectId,

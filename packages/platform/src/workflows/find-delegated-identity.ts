@@ -3,6 +3,7 @@ import type { AgentUser } from '@grove/platform-client';
 import { Op } from 'sequelize';
 
 import type { EnvironmentRow } from '../database/models/platform-models';
+import { memberStanding } from '../permissions/member-standing';
 import type { PlatformContext } from '../platform-context';
 
 /**
@@ -18,7 +19,7 @@ export interface DelegatedIdentity {
 
 /**
  * Who `userId` is in `environment`: a member of its project, with a team of theirs that has a
- * rendering there (the first by team name when several do), their role and permission level.
+ * rendering there (the first by team name when several do), their role, permission level and tags there.
  * A 403 otherwise (not a member, no team with a rendering, or no such user).
  *
  * @example
@@ -54,6 +55,7 @@ export async function findDelegatedIdentity(
   const rendering = team && renderings.find(candidate => candidate.teamId === team.id);
   if (!team || !rendering) throw forbidden();
   const role = await models.Role.findByPk(member.roleId);
+  const { permissionLevel, tags } = memberStanding(user, member);
 
   return {
     claims: {
@@ -63,9 +65,9 @@ export async function findDelegatedIdentity(
       lastName: user.lastName,
       team: team.name,
       role: role?.name ?? '',
-      permissionLevel: user.permissionLevel,
+      permissionLevel,
       renderingId: rendering.id,
-      tags: user.tags ?? {},
+      tags,
     },
     renderingId: rendering.id,
     teamName: team.name,

@@ -4,6 +4,7 @@ import { environmentSecretCiphertext } from './0003-environment-secret-ciphertex
 import { publicApiAndWorkflows } from './0004-public-api-and-workflows';
 import { mustChangePassword } from './0005-must-change-password';
 import { hostedAgents } from './0006-hosted-agents';
+import { memberLevelsAndTags } from './0007-member-levels-and-tags';
 import type { PlatformMigration } from './platform-migration';
 
 /** Every migration of the platform, oldest first. Append new versions; never reorder. */
@@ -14,4 +15,5 @@ export const platformMigrations: readonly PlatformMigration[] = [
   publicApiAndWorkflows,
   mustChangePassword,
   hostedAgents,
+  memberLevelsAndTags,
 ];

@@ -56,6 +56,12 @@ export function definePlatformModels(sequelize: Sequelize): PlatformModels {
       projectId: integer(),
       userId: integer(),
       roleId: integer(),
+      permissionLevel: {
+        type: DataTypes.STRING,
+        allowNull: true,
+        validate: { isIn: [['admin', 'developer', 'editor', 'user']] },
+      },
+      tags: json(),
     }),
     TeamMember: define('TeamMember', 'team_members', { teamId: integer(), userId: integer() }),
     RoleCollectionRight: define('RoleCollectionRight', 'role_collection_rights', {

@@ -30,7 +30,13 @@ export interface UserRow extends RowBase {
   passwordHash: string | null;
   /** True while the user's password is a one-time one (generated at first start). */
   mustChangePassword: boolean;
+  /**
+   * The account's own level: `admin` may create projects (the one platform-wide right), and it is
+   * the level of a membership that has none of its own. Set by the operator (bootstrap, their own
+   * code), never by a project's Admin (docs/decisions.md#d26-permission-level-and-tags-per-project).
+   */
   permissionLevel: PermissionLevel;
+  /** The account's own tags, used by a membership that has none of its own (like the level). */
   tags: Record<string, string>;
 }
 
@@ -71,11 +77,17 @@ export interface RoleRow extends RowBase {
   builtIn: boolean;
 }
 
-/** A user's membership of a project, with their role there. */
+/**
+ * A user's membership of a project, with their role, permission level and tags there
+ * (docs/decisions.md#d26-permission-level-and-tags-per-project). A null level or tags means the
+ * account's own (`UserRow`), which only the operator sets.
+ */
 export interface ProjectMemberRow extends RowBase {
   projectId: number;
   userId: number;
   roleId: number;
+  permissionLevel: PermissionLevel | null;
+  tags: Record<string, string> | null;
 }
 
 /** A user's membership of a team. */
@@ -248,7 +260,7 @@ export interface PlatformModels {
   >;
   readonly Team: PlatformModel<TeamRow>;
   readonly Role: PlatformModel<RoleRow, 'builtIn'>;
-  readonly ProjectMember: PlatformModel<ProjectMemberRow>;
+  readonly ProjectMember: PlatformModel<ProjectMemberRow, 'permissionLevel' | 'tags'>;
   readonly TeamMember: PlatformModel<TeamMemberRow>;
   readonly RoleCollectionRight: PlatformModel<
     RoleCollectionRightRow,

@@ -1,6 +1,7 @@
 import type {
   EnvironmentRow,
   InvitationRow,
+  ProjectMemberRow,
   ProjectRow,
   RenderingRow,
   RoleRow,
@@ -8,6 +9,7 @@ import type {
   UserRow,
 } from '../../database/models/platform-models';
 import type { WorkflowRow, WorkflowRunRow } from '../../database/models/public-api-rows';
+import { memberStanding } from '../../permissions/member-standing';
 
 // What the admin API shows of each row: camelCase, ids as numbers, never a secret hash nor a
 // password hash.
@@ -24,6 +26,17 @@ export function userJson(user: UserRow) {
     // True while the user's password is a one-time one: the console then asks for a new one.
     mustChangePassword: user.mustChangePassword,
   };
+}
+
+/**
+ * A user as a member of one project: the account, with the permission level and tags they have
+ * in that project (docs/decisions.md#d26-permission-level-and-tags-per-project).
+ */
+export function memberJson(
+  user: UserRow,
+  member: Pick<ProjectMemberRow, 'permissionLevel' | 'tags'>,
+) {
+  return { ...userJson(user), ...memberStanding(user, member) };
 }
 
 /** A project. */

@@ -5,16 +5,20 @@ import { bodyOf, idParam } from '../../http/admin-input';
 import { initiatorOf } from '../../http/middlewares/require-admin-session';
 import { projectOf } from '../../http/middlewares/require-project-admin';
 import type { PlatformRouteMounter } from '../../http/platform-router-mounter';
+import type { PermissionLevel, ProjectMemberRow } from '../../database/models/platform-models';
+import { memberStanding } from '../../permissions/member-standing';
 import { applyAdminChange } from '../../services/apply-admin-change';
 import { checkPermissionLevel, checkTags } from '../../services/check-member-changes';
 import { countAdmins } from '../../services/count-admins';
-import { userJson } from './admin-json';
+import { memberJson } from './admin-json';
 import { findInProject } from './find-in-project';
 
 /**
  * The members of a project (`/api/admin/projects/:projectId/members`):
  * `GET` lists them with their role and teams; `PATCH …/:userId` {roleId?, permissionLevel?,
- * tags?} changes one (permission level and tags belong to the user, in every project);
+ * tags?} changes one's standing in this project only: the permission level and tags are the
+ * membership's (docs/decisions.md#d26-permission-level-and-tags-per-project), so no other project
+ * sees the change, and the account itself (name, email, its own level) is never written here;
  * `DELETE …/:userId` removes one from the project and its teams. A change that would leave the
  * project without an Admin is refused (409). Each change refreshes the users of every
  * environment of the project.
@@ -53,7 +57,7 @@ export const mountMembers: PlatformRouteMounter = (router, context) => {
             .map(item => item.teamId);
 
           return {
-            ...userJson(user),
+            ...memberJson(user, member),
             role: { id: role.id, name: role.name },
             teams: teams
               .filter(team => teamIds.includes(team.id))
@@ -70,30 +74,33 @@ export const mountMembers: PlatformRouteMounter = (router, context) => {
       const body = bodyOf(req, ['roleId', 'permissionLevel', 'tags']);
       const project = projectOf(res);
       const userId = idParam(req, 'userId');
-      const userChanges: Record<string, unknown> = {};
+      const standingChanges: { permissionLevel?: PermissionLevel; tags?: Record<string, string> } =
+        {};
       if (body.permissionLevel !== undefined) {
-        userChanges.permissionLevel = checkPermissionLevel(body.permissionLevel);
+        standingChanges.permissionLevel = checkPermissionLevel(body.permissionLevel);
       }
-      if (body.tags !== undefined) userChanges.tags = checkTags(body.tags);
+      if (body.tags !== undefined) standingChanges.tags = checkTags(body.tags);
       if (body.roleId !== undefined && !Number.isSafeInteger(body.roleId)) {
         throw new ValidationError('roleId must be an integer');
       }
-      if (body.roleId === undefined && Object.keys(userChanges).length === 0) {
+      if (body.roleId === undefined && Object.keys(standingChanges).length === 0) {
         throw new ValidationError('Nothing to change');
       }
 
-      const member = await applyAdminChange(context, initiatorOf(res), async transaction => {
+      const changed = await applyAdminChange(context, initiatorOf(res), async transaction => {
         const row = await models.ProjectMember.findOne({
           where: { projectId: project.id, userId },
           transaction,
         });
         const user = row ? await models.User.findByPk(userId, { transaction }) : null;
         if (!row || !user) throw new NotFoundError(`No member ${userId} in this project`);
+        const before = memberStanding(user, row);
         const previousValues: Record<string, unknown> = {};
-        const newValues: Record<string, unknown> = { ...userChanges };
-        for (const key of Object.keys(userChanges)) {
-          previousValues[key] = user[key as keyof typeof user];
+        const newValues: Record<string, unknown> = { ...standingChanges };
+        for (const key of Object.keys(standingChanges) as (keyof typeof standingChanges)[]) {
+          previousValues[key] = before[key];
         }
+        const memberChanges: Partial<ProjectMemberRow> = { ...standingChanges };
         if (body.roleId !== undefined) {
           const role = await findInProject(
             context.db,
@@ -104,24 +111,20 @@ export const mountMembers: PlatformRouteMounter = (router, context) => {
           );
           previousValues.roleId = row.roleId;
           newValues.roleId = role.id;
-          await row.update({ roleId: role.id }, { transaction });
-          if ((await countAdmins(context.db, project.id, transaction)) === 0) {
-            throw new GroveError('ConflictError', 'The project would be left without an Admin');
-          }
+          memberChanges.roleId = role.id;
         }
-        // Permission level and tags are the user's, in every project: refresh them all.
-        let projectIds = [project.id];
-        if (Object.keys(userChanges).length > 0) {
-          await user.update(userChanges, { transaction });
-          const memberships = await models.ProjectMember.findAll({
-            where: { userId },
-            transaction,
-          });
-          projectIds = memberships.map(membership => membership.projectId);
+        // Only this project's membership is written: the user row, shared by every project the
+        // user belongs to, is not this project's Admin's to change.
+        await row.update(memberChanges, { transaction });
+        if (
+          body.roleId !== undefined &&
+          (await countAdmins(context.db, project.id, transaction)) === 0
+        ) {
+          throw new GroveError('ConflictError', 'The project would be left without an Admin');
         }
 
         return {
-          value: { user: user.get({ plain: true }), roleId: row.roleId },
+          value: { user: user.get({ plain: true }), member: row.get({ plain: true }) },
           logs: [
             {
               projectId: project.id,
@@ -132,10 +135,12 @@ export const mountMembers: PlatformRouteMounter = (router, context) => {
               newValues,
             },
           ],
-          refresh: projectIds.map(projectId => ({ event: 'refresh-users' as const, projectId })),
+          refresh: [{ event: 'refresh-users' as const, projectId: project.id }],
         };
       });
-      res.json({ data: { ...userJson(member.user), roleId: member.roleId } });
+      res.json({
+        data: { ...memberJson(changed.user, changed.member), roleId: changed.member.roleId },
+      });
     }),
   );
 

@@ -5,6 +5,7 @@ import { handle } from '../../http/async-handler';
 import { environmentOf } from '../../http/middlewares/require-environment';
 import type { PlatformRouteMounter } from '../../http/platform-router-mounter';
 import { verifyUserAccessToken } from '../../oidc/user-access-tokens';
+import { memberStanding } from '../../permissions/member-standing';
 import { resolveRenderingId } from '../../permissions/resolve-rendering-id';
 
 /** The header the agent sends the user's access token in (docs/platform-protocol.md#user-info). */
@@ -70,6 +71,8 @@ export const mountRenderingAuthorization: PlatformRouteMounter = (router, contex
         ...teams.filter(team => team.id === rendering.teamId),
         ...teams.filter(team => team.id !== rendering.teamId),
       ].map(team => team.name);
+      // This project's level and tags, never another project's.
+      const standing = memberStanding(user, member);
 
       res.json({
         data: {
@@ -81,8 +84,8 @@ export const mountRenderingAuthorization: PlatformRouteMounter = (router, contex
             last_name: user.lastName,
             teams: teamNames,
             role: role?.name ?? null,
-            permission_level: user.permissionLevel,
-            tags: Object.entries(user.tags ?? {}).map(([key, value]) => ({ key, value })),
+            permission_level: standing.permissionLevel,
+            tags: Object.entries(standing.tags).map(([key, value]) => ({ key, value })),
           },
         },
       });
