@@ -123,7 +123,16 @@ describe.each(availableServers())('admin members and invitations on $name', serv
       roleId: await roleId('User'),
     });
 
-    const accepted = await accept(invited.body.data.token, {});
+    // Holding the link is not enough for an existing account: it accepts signed in.
+    await unchanged(async () => {
+      expect((await accept(invited.body.data.token, {})).status).toBe(401);
+    });
+    const grace = await loginAdmin(test.platform, 'grace@example.com', 'the original password');
+    const accepted = await grace.call(
+      'POST',
+      `/api/admin/invitations/${invited.body.data.token}/accept`,
+      {},
+    );
     expect(accepted.status).toBe(200);
     expect(accepted.body.data.created).toBe(false);
     await expect(
