@@ -1,6 +1,7 @@
 import { migratePlatformDatabase, MIGRATIONS_TABLE } from '../../src';
 import { mustChangePassword } from '../../src/database/migrations/0005-must-change-password';
 import { hostedAgents } from '../../src/database/migrations/0006-hosted-agents';
+import { memberLevelsAndTags } from '../../src/database/migrations/0007-member-levels-and-tags';
 import { availableServers, createTestDatabase } from '../helpers/test-databases';
 import type { TestDatabase } from '../helpers/test-databases';
 
@@ -41,6 +42,7 @@ const MIGRATIONS = [
   '0004-public-api-and-workflows',
   '0005-must-change-password',
   '0006-hosted-agents',
+  '0007-member-levels-and-tags',
 ];
 
 describe.each(availableServers())('platform migrations on $name', server => {
@@ -128,5 +130,31 @@ describe.each(availableServers())('platform migrations on $name', server => {
 
     expect(environment).toMatchObject({ hosted: false, hostedAuthSecretCiphertext: null });
     expect(await tableNames()).toEqual(TABLES);
+  });
+
+  it("0007 gives existing memberships their user's level and tags, and takes them back", async () => {
+    const queryInterface = test.db.sequelize.getQueryInterface();
+    const project = await test.db.models.Project.create({ name: 'Shop' });
+    const role = await test.db.models.Role.create({ projectId: project.id, name: 'User' });
+    const user = await test.db.models.User.create({
+      email: 'old@grove.local',
+      firstName: 'Old',
+      lastName: 'User',
+      permissionLevel: 'editor',
+      tags: { region: 'EU' },
+    });
+    await memberLevelsAndTags.down(queryInterface);
+    await test.db.sequelize.query(
+      `INSERT INTO project_members (project_id, user_id, role_id, created_at, updated_at)
+       VALUES (:projectId, :userId, :roleId, :now, :now)`,
+      {
+        replacements: { projectId: project.id, userId: user.id, roleId: role.id, now: new Date() },
+      },
+    );
+
+    await memberLevelsAndTags.up(queryInterface);
+    const member = await test.db.models.ProjectMember.findOne({ where: { userId: user.id } });
+
+    expect(member).toMatchObject({ permissionLevel: 'editor', tags: { region: 'EU' } });
   });
 });
