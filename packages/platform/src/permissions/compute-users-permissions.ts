@@ -45,12 +45,12 @@ export async function computeUsersPermissions(
 
     return {
       id: user.id,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    fullName: `${user.firstName} ${user.lastName}`.trim(),
-    email: user.email,
-    ...memberStanding(user, member),
-    roleId: member.roleId,
-  };
+      firstName: user.firstName,
+      lastName: user.lastName,
+      fullName: `${user.firstName} ${user.lastName}`.trim(),
+      email: user.email,
+      ...memberStanding(user, member),
+      roleId: member.roleId,
+    };
   });
 }

@@ -1,4 +1,9 @@
-import { ForbiddenError, GroveError, NotFoundError, ValidationError } from '@grove/datasource-toolkit';
+import {
+  ForbiddenError,
+  GroveError,
+  NotFoundError,
+  ValidationError,
+} from '@grove/datasource-toolkit';
 
 import { hashToken, isToken } from '../auth/console-session';
 import { checkPasswordStrength, hashPassword } from '../auth/password';

@@ -53,7 +53,12 @@ export async function createProject(
     if (initiator) {
       const admin = roles.find(role => role.name === 'Admin');
       await models.ProjectMember.create(
-        { projectId: project.id, userId: initiator.id, roleId: admin!.id, permissionLevel: 'admin' },
+        {
+          projectId: project.id,
+          userId: initiator.id,
+          roleId: admin!.id,
+          permissionLevel: 'admin',
+        },
         { transaction },
       );
       await models.TeamMember.create({ teamId: team.id, userId: initiator.id }, { transaction });
