@@ -1,4 +1,6 @@
 import { PaginatedFilter, Projection, type Caller } from '@grove/datasource-toolkit';
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
 import { QueryTypes } from 'sequelize';
 import type { SqlDataSource } from '../src';
 import { openSqlDataSource } from './helpers/open-data-source';
@@ -111,3 +113,34 @@ describe.each(servers)('$name: a connection cut by the server', connection => {
     expect(await names()).toContain('after-idle-cut');
   });
 });
+
+describe.each(servers.filter(c => c.dialect === 'postgres'))(
+  '$name: its own process',
+  connection => {
+    it('survives a connection cut inside a transaction, and serves the next statement', async () => {
+      const child = await new Promise<{ code: number | null; stdout: string; stderr: string }>(
+        resolve => {
+          const script = join(__dirname, 'helpers', 'cut-in-child.js');
+          const env = { ...process.env, CUT_URL: connection.url };
+          execFile(process.execPath, [script], { env }, (error, stdout, stderr) =>
+            resolve({
+              code: error ? ((error.code as number | undefined) ?? 1) : 0,
+              stdout,
+              stderr,
+            }),
+          );
+        },
+      );
+
+      expect({ code: child.code, stderr: child.stderr.slice(0, 300) }).toEqual({
+        code: 0,
+        stderr: '',
+      });
+      expect(JSON.parse(child.stdout)).toEqual({
+        done: true,
+        transaction: expect.stringMatching(/terminat|not queryable/i),
+        next: 2,
+      });
+    });
+  },
+);
