@@ -66,6 +66,10 @@ export class Agent<S extends TSchema = TUntypedSchema> {
 
       return;
     }
+    // The request keeps the connections it started on open until it is answered (restart).
+    const leave = this.connections.enter();
+    response.once('finish', leave);
+    response.once('close', leave);
     this.router(request, response, next);
   };
 
@@ -250,23 +254,28 @@ export class Agent<S extends TSchema = TUntypedSchema> {
 
   private async rebuild(): Promise<void> {
     try {
-      const rebuilt = await this.connections.build(async () => {
-        const dataSource = await this.customizer.getDataSource(this.options.logger);
-        // The customizer answers the previous data source when the rebuild failed (it logged why).
-        if (dataSource === this.dataSource) throw new Error('the customizations failed to build');
+      await this.connections.build(
+        async () => {
+          const dataSource = await this.customizer.getDataSource(this.options.logger);
+          // The customizer answers the previous data source when the rebuild failed (it logged why).
+          if (dataSource === this.dataSource) throw new Error('the customizations failed to build');
 
-        return {
-          dataSource,
-          router: await buildAgentRouter(
+          return {
             dataSource,
-            this.getPlatform(),
-            this.options,
-            this.getActivityLogs(this.getPlatform()),
-          ),
-        };
-      });
-      this.router = rebuilt.router;
-      this.dataSource = rebuilt.dataSource;
+            router: await buildAgentRouter(
+              dataSource,
+              this.getPlatform(),
+              this.options,
+              this.getActivityLogs(this.getPlatform()),
+            ),
+          };
+        },
+        rebuilt => {
+          // Installed as the connections swap: later requests use the new ones only.
+          this.router = rebuilt.router;
+          this.dataSource = rebuilt.dataSource;
+        },
+      );
       this.options.logger('Info', 'Agent restarted with the new customizations');
     } catch (error) {
       this.options.logger(

@@ -42,7 +42,7 @@ export interface DriverPool {
 
 /**
  * True when a failed statement is the database's refusal of it (a PostgreSQL error message,
- * which carries a severity and a SQLSTATE; a SQLite result code): the statement changed nothing
+ * which carries the severity ERROR and a SQLSTATE; a SQLite result code): the statement changed nothing
  * and the connection is sound. False for anything else (a lost socket, a timeout), after which
  * a write may or may not have been applied and the connection is not handed out again.
  *
@@ -57,5 +57,6 @@ export function isDatabaseRefusal(error: unknown): boolean {
   if (typeof code !== 'string') return false;
   if (code.startsWith('SQLITE_')) return true;
 
-  return typeof severity === 'string' && /^[0-9A-Z]{5}$/.test(code);
+  // FATAL and PANIC end the session (57P01 of pg_terminate_backend): the connection is lost.
+  return severity === 'ERROR' && /^[0-9A-Z]{5}$/.test(code);
 }

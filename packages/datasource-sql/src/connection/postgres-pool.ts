@@ -114,6 +114,11 @@ export function createPostgresPool(
   });
   // A client that fails while idle (the server closed it) leaves the pool; nothing to answer.
   pool.on('error', () => undefined);
+  // pg-pool listens to a client's 'error' only while it is idle: a connection cut while the client
+  // is checked out (pg_terminate_backend in a transaction, a failover) would emit an unhandled
+  // 'error' and end the process. Its statement rejects on its own; the client, no longer
+  // queryable, is destroyed at release (docs/decisions.md#d27-lost-database-connections).
+  pool.on('connect', connected => connected.on('error', () => undefined));
   let catalogue: Promise<void> | undefined;
   const log = (sql: string) => logger?.('Debug', sql);
 
