@@ -1,5 +1,5 @@
 import { expectNothingChanged, loginBootstrapAdmin } from '../helpers/admin-client';
-import type { AdminClient } from '../helpers/admin-client';
+import type { AdminClient, AdminResponse } from '../helpers/admin-client';
 import { availableServers } from '../helpers/test-databases';
 import { startTestPlatform } from '../helpers/test-platform';
 import type { TestPlatform } from '../helpers/test-platform';
@@ -53,7 +53,10 @@ describe.each(availableServers())(
       fetch(
         `${test.platform.url}/v1/project/${encodeURIComponent(test.platform.bootstrap!.project.name)}/admin-logs${query}`,
         { headers: { authorization: `Bearer ${token}` } },
-      ).then(async response => ({ status: response.status, body: await response.json() }));
+      ).then(async response => ({
+        status: response.status,
+        body: (await response.json()) as AdminResponse['body'],
+      }));
 
     it('the public API refuses a cursor whose signature’s last character was edited (400), and pages with the real one', async () => {
       const first = await v1('?limit=1');

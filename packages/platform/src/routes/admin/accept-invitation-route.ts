@@ -6,6 +6,7 @@ import { requireJsonBody } from '../../http/middlewares/require-json-body';
 import type { PlatformRouteMounter } from '../../http/platform-router-mounter';
 import { acceptInvitation } from '../../services/accept-invitation';
 import { userJson } from './admin-json';
+import { checkBodyShape } from '../../http/check-body-shape';
 
 /**
  * `POST /api/admin/invitations/:token/accept` {firstName, lastName, password} — public: the
@@ -22,7 +23,7 @@ export const mountAcceptInvitation: PlatformRouteMounter = (router, context) => 
   router.post(
     '/api/admin/invitations/:token/accept',
     requireJsonBody,
-    express.json({ limit: '16kb' }),
+    express.json({ verify: checkBodyShape, limit: '16kb' }),
     handle(async (req, res) => {
       const body = bodyOf(req, ['firstName', 'lastName', 'password']);
       const { user, created, projectId } = await acceptInvitation(
