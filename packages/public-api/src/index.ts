@@ -62,6 +62,7 @@ export {
   hashApiToken,
   isWellFormedApiToken,
 } from './tokens/api-token';
+export { decodeCanonicalBase64url } from './encoding/decode-canonical-base64url';
 export {
   WORKFLOW_WEBHOOK_PATH,
   signWorkflowWebhookId,

@@ -15,6 +15,7 @@ describe('@grove/public-api exports', () => {
        "WORKFLOW_WEBHOOK_PATH",
        "createOpenApiResponseValidator",
        "createPublicApiRouter",
+       "decodeCanonicalBase64url",
        "generateApiToken",
        "hashApiToken",
        "isWellFormedApiToken",

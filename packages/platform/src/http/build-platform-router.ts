@@ -85,6 +85,7 @@ import { requireEnvironment } from './middlewares/require-environment';
 import { requireJsonBody } from './middlewares/require-json-body';
 import { requireProjectAdmin } from './middlewares/require-project-admin';
 import type { PlatformRouteMounter } from './platform-router-mounter';
+import { checkBodyShape } from './check-body-shape';
 
 /**
  * Paths of the agent protocol: every call carries the environment's secret
@@ -318,8 +319,11 @@ export function buildPlatformRouter(context: PlatformContext, maxBodySize: numbe
   // The console (standard mode): static files and the app's page, no body, no session here.
   if (!sandbox) mountConsole(router, context);
   const paths = sandbox ? [...AGENT_PATHS, ...TEST_KIT_PATHS] : AGENT_PATHS;
-  const agentJson = express.json({ limit: maxBodySize });
-  const activityLogsJson = express.json({ limit: ACTIVITY_LOGS_BODY_LIMIT });
+  const agentJson = express.json({ verify: checkBodyShape, limit: maxBodySize });
+  const activityLogsJson = express.json({
+    verify: checkBodyShape,
+    limit: ACTIVITY_LOGS_BODY_LIMIT,
+  });
   router.use(paths, environment, (req, res, next) =>
     // Paths are relative to the mount point here (`/liana`).
     req.path.startsWith('/v1/activity-logs')
@@ -340,7 +344,7 @@ export function buildPlatformRouter(context: PlatformContext, maxBodySize: numbe
     // log out or change the password (403 otherwise, before any body is read).
     requireChosenPassword,
     requireJsonBody,
-    express.json({ limit: ADMIN_BODY_LIMIT }),
+    express.json({ verify: checkBodyShape, limit: ADMIN_BODY_LIMIT }),
   );
   for (const mount of sessionAdminRoutes) mount(router, context);
   router.use('/api/admin/projects/:projectId', requireProjectAdmin(context));

@@ -5,6 +5,7 @@ import type { PlatformContext } from '../platform-context';
 import { checkCsrfToken } from './interaction-csrf';
 import { sendHtml } from './interaction-support';
 import { errorPage } from './pages/device-pages';
+import { checkBodyShape } from '../http/check-body-shape';
 
 /**
  * The bounded body parser of the login forms (a few short fields).
@@ -15,6 +16,7 @@ import { errorPage } from './pages/device-pages';
  * ```
  */
 export const interactionForm: RequestHandler = express.urlencoded({
+  verify: checkBodyShape,
   extended: false,
   limit: '8kb',
   parameterLimit: 8,

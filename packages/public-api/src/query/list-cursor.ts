@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
+import { decodeCanonicalBase64url } from '../encoding/decode-canonical-base64url';
 import { invalidParameter } from '../http/public-api-error';
 import type { ListOrder } from '../store/list-query-types';
 
@@ -50,14 +51,18 @@ export function decodeCursor(
   if (value.length > MAX_CURSOR_LENGTH) throw fail('too long');
   const match = /^([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]{22})$/.exec(value);
   if (!match) throw fail('malformed');
-  const given = Buffer.from(match[2]!, 'base64url');
+  // Both parts in their canonical spelling only: an edited last character decodes to the same
+  // bytes (docs/public-api.md#lists).
+  const given = decodeCanonicalBase64url(match[2]!);
+  const payload = decodeCanonicalBase64url(match[1]!);
   const expected = sign(key, match[1]!);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+  if (!given || given.length !== expected.length || !timingSafeEqual(given, expected)) {
     throw fail('tampered');
   }
+  if (!payload) throw fail('malformed');
   let decoded: unknown;
   try {
-    decoded = JSON.parse(Buffer.from(match[1]!, 'base64url').toString('utf8'));
+    decoded = JSON.parse(payload.toString('utf8'));
   } catch {
     throw fail('malformed');
   }

@@ -1,5 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
+import { decodeCanonicalBase64url } from '../encoding/decode-canonical-base64url';
+
 /** Where workflow webhook URLs live, below the public URL. */
 export const WORKFLOW_WEBHOOK_PATH = '/v1/webhooks/workflows';
 
@@ -65,13 +67,13 @@ export function verifyWorkflowWebhookId(
   if (!match) return null;
   const workflowId = Number(match[1]);
   const urlVersion = Number(match[2]);
-  // The text, not its decoding: base64url's last character carries 2 bits that decoding drops,
-  // so 4 spellings decode to one signature; only the canonical one is the URL.
-  const given = Buffer.from(match[3]!, 'latin1');
-  const expected = Buffer.from(
-    signature(key, workflowId, urlVersion).toString('base64url'),
-    'latin1',
-  );
+  // The canonical spelling only: base64url's last character carries 2 bits that decoding drops,
+  // so 4 spellings decode to one signature; only the canonical one is the URL
+  // (docs/public-api.md#lists).
+  const given = decodeCanonicalBase64url(match[3]!);
+  const expected = signature(key, workflowId, urlVersion);
 
-  return timingSafeEqual(given, expected) ? { workflowId, urlVersion } : null;
+  return given && given.length === expected.length && timingSafeEqual(given, expected)
+    ? { workflowId, urlVersion }
+    : null;
 }

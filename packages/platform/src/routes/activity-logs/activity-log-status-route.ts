@@ -4,6 +4,7 @@ import express from 'express';
 import { handle } from '../../http/async-handler';
 import type { PlatformRouteMounter } from '../../http/platform-router-mounter';
 import type { ActivityLogHooks, ActivityUser } from './activity-log-hooks';
+import { checkBodyShape } from '../../http/check-body-shape';
 
 const STATUSES = new Set(['pending', 'completed', 'failed']);
 const FINAL_STATUSES = new Set(['completed', 'failed']);
@@ -28,7 +29,7 @@ export function mountActivityLogStatus(hooks: ActivityLogHooks): PlatformRouteMo
         res.locals.activityUser = await hooks.resolveActivityUser(req);
         next();
       }),
-      express.json({ limit: 1024 }),
+      express.json({ verify: checkBodyShape, limit: 1024 }),
       handle(async (req, res) => {
         const user = res.locals.activityUser as ActivityUser;
         const { index, id } = req.params as { index: string; id: string };

@@ -4,6 +4,7 @@ import { handle } from '../../http/async-handler';
 import type { PlatformRouteMounter } from '../../http/platform-router-mounter';
 import type { ActivityLogHooks, ActivityUser } from './activity-log-hooks';
 import { readActivityLogRequest } from './read-activity-log-request';
+import { checkBodyShape } from '../../http/check-body-shape';
 
 /** An activity-log request is a few fields: a small body limit. */
 const BODY_LIMIT = 64 * 1024;
@@ -29,7 +30,7 @@ export function mountCreateActivityLog(hooks: ActivityLogHooks): PlatformRouteMo
         res.locals.activityUser = await hooks.resolveActivityUser(req);
         next();
       }),
-      express.json({ limit: BODY_LIMIT }),
+      express.json({ verify: checkBodyShape, limit: BODY_LIMIT }),
       handle(async (req, res) => {
         const user = res.locals.activityUser as ActivityUser;
         const request = readActivityLogRequest(req.body);

@@ -11,6 +11,7 @@ import type { PlatformRouteMounter } from '../../http/platform-router-mounter';
 import type { PlatformContext } from '../../platform-context';
 import { acceptInvitation } from '../../services/accept-invitation';
 import { memberJson } from './admin-json';
+import { checkBodyShape } from '../../http/check-body-shape';
 
 /**
  * `POST /api/admin/invitations/:token/accept` {firstName, lastName, password} — public for a new
@@ -29,7 +30,7 @@ export const mountAcceptInvitation: PlatformRouteMounter = (router, context) => 
   router.post(
     '/api/admin/invitations/:token/accept',
     requireJsonBody,
-    express.json({ limit: '16kb' }),
+    express.json({ verify: checkBodyShape, limit: '16kb' }),
     handle(async (req, res) => {
       const body = bodyOf(req, ['firstName', 'lastName', 'password']);
       const signedInUserId = await signedInUser(context, req);

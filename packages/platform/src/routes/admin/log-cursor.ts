@@ -1,4 +1,5 @@
 import { ValidationError } from '@grove/datasource-toolkit';
+import { decodeCanonicalBase64url } from '@grove/public-api';
 import type { LogCursor } from '@grove/public-api';
 
 /**
@@ -26,9 +27,11 @@ export function encodeLogCursor(last: { readonly createdAt: string; readonly id:
  */
 export function decodeLogCursor(value: string): LogCursor {
   const fail = () => new ValidationError('cursor is invalid: use the nextCursor of a page');
-  if (value.length > 128 || !/^[A-Za-z0-9_-]+$/.test(value)) throw fail();
+  // The canonical spelling only, as every signed value (docs/public-api.md#lists).
+  const bytes = value.length > 128 ? null : decodeCanonicalBase64url(value);
+  if (!bytes || bytes.length === 0) throw fail();
   const match = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)\|([1-9]\d{0,15})$/.exec(
-    Buffer.from(value, 'base64url').toString('utf8'),
+    bytes.toString('utf8'),
   );
   const createdAt = match ? new Date(match[1]!) : null;
   if (!match || !createdAt || Number.isNaN(createdAt.getTime())) throw fail();

@@ -17,6 +17,7 @@ import type { PlatformRouteMounter } from '../../http/platform-router-mounter';
 import type { PlatformContext } from '../../platform-context';
 import { findUserByEmail } from '../../services/find-user-by-email';
 import { userJson } from './admin-json';
+import { checkBodyShape } from '../../http/check-body-shape';
 
 /** Failed logins allowed per email and address in 15 minutes, then per address in a day. */
 
@@ -77,7 +78,7 @@ export const mountLogin: PlatformRouteMounter = (router, context) => {
   router.post(
     '/api/admin/session',
     requireJsonBody,
-    express.json({ limit: '16kb' }),
+    express.json({ verify: checkBodyShape, limit: '16kb' }),
     handle(login),
   );
 };

@@ -8,6 +8,7 @@ import type { PlatformRouteMounter } from '../../http/platform-router-mounter';
 import { canApprove } from '../../permissions/can-approve';
 import { approvalJson } from './approval-json';
 import { findMemberApproval } from './find-reviewable-approval';
+import { checkBodyShape } from '../../http/check-body-shape';
 
 const MAX_COMMENT = 4000;
 const MAX_COMMENTS = 100;
@@ -32,7 +33,7 @@ export const mountApprovalComment: PlatformRouteMounter = (router, context) => {
       res.locals.approvalUser = await bearerUser(context, req);
       next();
     }),
-    express.json({ limit: 16 * 1024 }),
+    express.json({ verify: checkBodyShape, limit: 16 * 1024 }),
     handle(async (req, res) => {
       const user = res.locals.approvalUser as BearerUser;
       const id = (req.params as { id: string }).id;

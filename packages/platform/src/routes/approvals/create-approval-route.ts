@@ -10,6 +10,7 @@ import type { MemberRendering } from '../../permissions/find-member-rendering';
 import { roleDefaults } from '../../services/built-in-roles';
 import { approvalJson } from './approval-json';
 import { readApprovalRequest } from './read-approval-request';
+import { checkBodyShape } from '../../http/check-body-shape';
 
 /** The header naming the requester's rendering (docs/platform-protocol.md#approvals). */
 const RENDERING_HEADER = 'forest-rendering-id';
@@ -39,7 +40,7 @@ export const mountCreateApproval: PlatformRouteMounter = (router, context) => {
       res.locals.approvalRendering = await findMemberRendering(context, user, renderingId);
       next();
     }),
-    express.json({ limit: 256 * 1024 }),
+    express.json({ verify: checkBodyShape, limit: 256 * 1024 }),
     handle(async (req, res) => {
       const user = res.locals.approvalUser as BearerUser;
       const { rendering, roleId } = res.locals.approvalRendering as MemberRendering;

@@ -7,6 +7,7 @@ import type { PlatformRouteMounter } from '../../http/platform-router-mounter';
 import { applyAdminChange } from '../../services/apply-admin-change';
 import { checkAgentUrl, createEnvironment } from '../../services/create-environment';
 import { hostedAgentCallerOf, requireHostedAgentCaller } from './hosted-agent-caller';
+import { checkBodyShape } from '../../http/check-body-shape';
 
 /** The endpoint of the body: an http(s) URL. */
 function endpointOf(body: unknown): string {
@@ -41,7 +42,7 @@ export const mountDevelopmentEnvironmentForUser: PlatformRouteMounter = (router,
   router.post(
     '/api/hosted-agent/development-environment-for-user',
     requireHostedAgentCaller(context, { hosted: false }),
-    express.json({ limit: 16 * 1024 }),
+    express.json({ verify: checkBodyShape, limit: 16 * 1024 }),
     handle(async (req, res) => {
       const endpoint = endpointOf(req.body);
       const { environment: hosted, user } = hostedAgentCallerOf(res);

@@ -4,6 +4,7 @@ import express from 'express';
 import { handle } from '../../http/async-handler';
 import type { PlatformRouteMounter } from '../../http/platform-router-mounter';
 import { hostedAgentCallerOf, requireHostedAgentCaller } from './hosted-agent-caller';
+import { checkBodyShape } from '../../http/check-body-shape';
 
 /** One server-sent event frame. */
 function frame(name: string, data: unknown): string {
@@ -26,7 +27,7 @@ export const mountHostedPublish: PlatformRouteMounter = (router, context) => {
   router.post(
     '/api/hosted-agent/publish',
     requireHostedAgentCaller(context, { hosted: true }),
-    express.json({ limit: 16 * 1024 }),
+    express.json({ verify: checkBodyShape, limit: 16 * 1024 }),
     handle(async (req, res) => {
       const body: unknown = req.body;
       const bundleId =

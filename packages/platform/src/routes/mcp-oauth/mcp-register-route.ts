@@ -6,6 +6,7 @@ import { callProviderEndpoint } from '../../oidc/call-provider-endpoint';
 import { mcpClientRecord } from '../../oidc/mcp-client-record';
 import { oidcProvider } from '../../oidc/oidc-provider-registry';
 import { MCP_REGISTRATION_TOKEN } from '../../oidc/registration-policies';
+import { checkBodyShape } from '../../http/check-body-shape';
 
 /**
  * `POST /oauth/register` (no auth, docs/mcp.md#platform-calls): dynamic registration (RFC 7591) of
@@ -20,7 +21,7 @@ import { MCP_REGISTRATION_TOKEN } from '../../oidc/registration-policies';
  * ```
  */
 export const mountMcpRegister: PlatformRouteMounter = (router, context) => {
-  const json = express.json({ limit: '16kb' });
+  const json = express.json({ verify: checkBodyShape, limit: '16kb' });
 
   router.post(
     '/oauth/register',

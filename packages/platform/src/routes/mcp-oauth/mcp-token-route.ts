@@ -8,10 +8,16 @@ import { callProviderEndpoint } from '../../oidc/call-provider-endpoint';
 import { environmentOfResource } from '../../oidc/mcp-resource';
 import { unwrapMcpRefreshToken, wrapMcpRefreshToken } from '../../oidc/mcp-refresh-token';
 import { oidcProvider } from '../../oidc/oidc-provider-registry';
+import { checkBodyShape } from '../../http/check-body-shape';
 
 const BODY_LIMIT = '16kb';
-const json = express.json({ limit: BODY_LIMIT });
-const form = express.urlencoded({ extended: false, limit: BODY_LIMIT, parameterLimit: 16 });
+const json = express.json({ verify: checkBodyShape, limit: BODY_LIMIT });
+const form = express.urlencoded({
+  verify: checkBodyShape,
+  extended: false,
+  limit: BODY_LIMIT,
+  parameterLimit: 16,
+});
 
 /** Parses a JSON or form body (16 KiB); a malformed one is an OAuth `invalid_request`. */
 const parseBody: RequestHandler = (req, res, next) => {
