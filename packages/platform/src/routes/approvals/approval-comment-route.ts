@@ -29,7 +29,7 @@ export const mountApprovalComment: PlatformRouteMounter = (router, context) => {
   router.post(
     '/api/action-approvals/:id/comments',
     handle(async (req, res, next) => {
-      res.locals.approvalUser = await bearerUser(context, req);
+      res.locals.approvalUser = await bearerUser(context, req, 'approval-comment');
       next();
     }),
     express.json({ limit: 16 * 1024 }),
