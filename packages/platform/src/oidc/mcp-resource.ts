@@ -1,5 +1,7 @@
 /** The scopes an MCP client may ask for (docs/mcp.md#discovery). */
 export const MCP_SCOPES = ['mcp:read', 'mcp:write', 'mcp:action'] as const;
+/** One of {@link MCP_SCOPES}. */
+export type McpScope = (typeof MCP_SCOPES)[number];
 /** The client metadata marking a client registered through `POST /oauth/register`. */
 export const MCP_CLIENT_METADATA = 'grove_mcp_client';
 

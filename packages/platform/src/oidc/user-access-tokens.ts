@@ -7,8 +7,19 @@ import { MCP_CLIENT_METADATA, environmentOfResource } from './mcp-resource';
 import { ENVIRONMENT_METADATA } from './registration-policies';
 import { verifyPlatformJwt } from './verify-platform-jwt';
 
+/**
+ * The kinds of user access token the platform's OpenID provider issues, by the client they were
+ * issued to (docs/platform-protocol.md#login, docs/platform-protocol.md#cli-login,
+ * docs/mcp.md#token-endpoint): `device`, the device flow of a native client (the `grove-cloud`
+ * CLI), no environment; `agent-login`, the code flow of an agent's client, bound to its
+ * environment; `mcp`, the JWT of an MCP client for one environment, with MCP scopes.
+ */
+export type UserTokenKind = 'device' | 'agent-login' | 'mcp';
+
 /** Who an access token of the platform's OpenID provider speaks for. */
 export interface UserAccessToken {
+  /** The client kind it was issued to: each route family states which kinds it takes. */
+  readonly kind: UserTokenKind;
   readonly userId: number;
   /** The OAuth client it was issued to. */
   readonly clientId: string;
@@ -48,6 +59,7 @@ async function verifyMcpAccessToken(
   if (!client || client[MCP_CLIENT_METADATA] !== true) throw unauthorized();
 
   return {
+    kind: 'mcp',
     userId: Number(claims.sub),
     clientId: client.clientId,
     scopes: claims.scope.split(' ').filter(Boolean),
@@ -57,6 +69,8 @@ async function verifyMcpAccessToken(
   };
 }
 
+const DEVICE_CODE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
+
 const unauthorized = () =>
   new GroveError('UnauthorizedError', 'The access token is missing, invalid or expired');
 
@@ -65,7 +79,7 @@ const unauthorized = () =>
  * exist, be unexpired, and its grant and client must still exist (a replayed code revokes the
  * grant and with it the tokens). MCP access tokens (JWTs, docs/mcp.md#token-endpoint) are checked
  * by signature, issuer, expiry and client, and carry their environment, rendering and scopes.
- * Throws an `UnauthorizedError` (401) otherwise.
+ * The answer names the token's {@link UserTokenKind}. Throws an `UnauthorizedError` (401) otherwise.
  *
  * @example
  * ```ts
@@ -93,13 +107,23 @@ export async function verifyUserAccessToken(
     throw unauthorized();
   }
   const environmentId = client[ENVIRONMENT_METADATA];
+  // Only two kinds of client get opaque tokens: an agent's (code flow, its environment) and a
+  // device-flow client's (the CLI, no environment). Anything else speaks for nothing.
+  const kind: UserTokenKind | null =
+    typeof environmentId === 'number'
+      ? 'agent-login'
+      : client.grantTypes?.includes(DEVICE_CODE_GRANT)
+        ? 'device'
+        : null;
+  if (kind === null) throw unauthorized();
 
   return {
+    kind,
     userId: Number(accessToken.accountId),
     clientId: client.clientId,
     scopes: [...accessToken.scopes],
     expiresAt: new Date((accessToken.exp ?? 0) * 1000),
-    environmentId: typeof environmentId === 'number' ? environmentId : null,
+    environmentId: kind === 'agent-login' ? (environmentId as number) : null,
   };
 }
 

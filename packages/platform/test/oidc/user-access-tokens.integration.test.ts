@@ -48,6 +48,7 @@ describe.each(availableServers())('requireUserAccessToken on $name', server => {
 
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
+      kind: 'agent-login',
       userId: expect.any(Number),
       clientId: expect.any(String),
       scopes: ['openid', 'email', 'profile'],

@@ -20,7 +20,7 @@ export function standardActivityLogHooks(context: PlatformContext): ActivityLogH
   return {
     index: 'grove',
     finalStatusesOnly: true,
-    resolveActivityUser: req => bearerUser(context, req),
+    resolveActivityUser: req => bearerUser(context, req, 'activity-logs'),
     async resolveTarget(user, renderingId) {
       const { rendering } = await findMemberRendering(context, user, renderingId);
       const team = await context.db.models.Team.findByPk(rendering.teamId);

@@ -30,7 +30,7 @@ export const mountApprovalComment: PlatformRouteMounter = (router, context) => {
   router.post(
     '/api/action-approvals/:id/comments',
     handle(async (req, res, next) => {
-      res.locals.approvalUser = await bearerUser(context, req);
+      res.locals.approvalUser = await bearerUser(context, req, 'approval-comment');
       next();
     }),
     express.json({ verify: checkBodyShape, limit: 16 * 1024 }),

@@ -33,7 +33,7 @@ export const mountCreateApproval: PlatformRouteMounter = (router, context) => {
   router.post(
     '/api/action-approvals',
     handle(async (req, res, next) => {
-      const user = await bearerUser(context, req);
+      const user = await bearerUser(context, req, 'approval-filing');
       const header = req.get(RENDERING_HEADER) ?? '';
       const renderingId = /^[1-9][0-9]{0,8}$/.test(header) ? Number(header) : undefined;
       res.locals.approvalUser = user;

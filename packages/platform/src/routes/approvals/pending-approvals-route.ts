@@ -27,7 +27,7 @@ export const mountPendingApprovals: PlatformRouteMounter = (router, context) => 
   router.get(
     '/api/projects/:projectId/action-approvals',
     handle(async (req, res) => {
-      const user = await bearerUser(context, req);
+      const user = await bearerUser(context, req, 'approval-list');
       const raw = (req.params as { projectId: string }).projectId;
       const projectId = /^[1-9][0-9]{0,8}$/.test(raw) ? Number(raw) : 0;
       const member = projectId

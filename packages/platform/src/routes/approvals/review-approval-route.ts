@@ -28,7 +28,7 @@ export const mountReviewApproval: PlatformRouteMounter = (router, context) => {
 
   const review = (decision: 'approve' | 'reject') =>
     handle(async (req, res) => {
-      const user = await bearerUser(context, req);
+      const user = await bearerUser(context, req, 'approval-review');
       const { id } = req.params as { id: string };
       const { approval, roleId } = await findMemberApproval(context, user, id);
       if (!(await canApprove(db, roleId, user.id, approval))) {

@@ -47,7 +47,7 @@ export function requireHostedAgentCaller(
             : 'This environment secret matches no environment',
         );
       }
-      const user = await bearerUser(context, req);
+      const user = await bearerUser(context, req, 'hosted-agent');
       const member = await models.ProjectMember.findOne({
         where: { projectId: environment.projectId, userId: user.id },
       });
