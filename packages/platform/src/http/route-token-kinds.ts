@@ -25,13 +25,13 @@ export type TokenKindPolicy = Readonly<Record<Exclude<UserTokenKind, 'mcp'>, boo
 };
 
 /**
- * Each route family's token kinds: the CLI's routes take only the device-flow
- * token (code runs on the platform's machine) — agent-login tokens still pass there for now; approvals and activity logs take the agent-login
- * token of their environment, and MCP tokens of their environment with the step's scope; an
- * approval is reviewed by a person, never through an MCP client.
+ * Each route family's token kinds: the CLI's routes (code runs on the platform's machine) refuse
+ * MCP tokens and take the device-flow token, and for now an agent-login token too (issue 35 keeps
+ * this open until the hosted-agent tests log in through the device flow); approvals and activity
+ * logs take the agent-login token of their environment, and MCP tokens of their environment with
+ * the step's scope; an approval is reviewed by a person, never through an MCP client.
  */
 export const ROUTE_TOKEN_KINDS: Readonly<Record<UserTokenRouteFamily, TokenKindPolicy>> = {
-  // TODO(h2-tokens): device only, once the hosted-agent tests log in through the device flow.
   'hosted-agent': { device: true, 'agent-login': true, mcp: false },
   'user-info': { device: false, 'agent-login': true, mcp: 'mcp:read' },
   'activity-logs': { device: false, 'agent-login': true, mcp: 'mcp:read' },
