@@ -63,6 +63,8 @@ export const mountConsole: PlatformRouteMounter = router => {
 
       return;
     }
-    res.sendFile(index);
+    // Relative to `root`: `send` refuses a dot-directory only in the path below its root, so the
+    // console is served wherever it is installed (`~/.cache/…`, pnpm's `node_modules/.pnpm/…`).
+    res.sendFile('index.html', { root: dir });
   });
 };
