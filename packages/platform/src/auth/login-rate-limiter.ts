@@ -1,65 +1,76 @@
+import type { RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
+
 import type { RateLimiterFactory } from './rate-limiter-factory';
 
-/** How many failed logins are allowed: per email and address in 15 minutes, per address a day. */
+/** How many login attempts are allowed: per email and address in 15 minutes, per address a day. */
 export const LOGIN_LIMITS = { perEmailAndIp: 10, perIp: 100 } as const;
 
-/** Failed logins, counted per address and email and per address. */
+/** Login attempts, counted per address and email and per address before any password is checked. */
 export interface LoginRateLimiter {
-  /** Seconds to wait before the next attempt, or 0 when an attempt is allowed. */
-  retryAfter(ip: string, email: string): Promise<number>;
-  /** Counts a failed attempt. */
-  recordFailure(ip: string, email: string): Promise<void>;
-  /** Forgets the failures of this email from this address after a successful login. */
-  reset(ip: string, email: string): Promise<void>;
+  /**
+   * Counts one attempt, atomically, before the password is checked: 0 when the attempt may go
+   * on, else the seconds to wait (the attempt is refused without checking the password).
+   */
+  attempt(ip: string, email: string): Promise<number>;
+  /**
+   * After a right password: forgets the attempts of this email from this address and gives the
+   * address its point back (successful logins do not use up an address's budget).
+   */
+  succeeded(ip: string, email: string): Promise<void>;
+}
+
+/** Seconds until a limiter's window frees a point, at least 1. */
+const secondsOf = (state: RateLimiterRes) => Math.max(1, Math.ceil(state.msBeforeNext / 1000));
+
+/** Consumes a point: 0 when allowed, else the seconds to wait (other errors are rethrown). */
+async function consume(limiter: RateLimiterAbstract, key: string): Promise<number> {
+  try {
+    await limiter.consume(key);
+
+    return 0;
+  } catch (error) {
+    // Over the limit, rate-limiter-flexible rejects with its state (not an Error).
+    if (error instanceof Error) throw error;
+
+    return secondsOf(error as RateLimiterRes);
+  }
 }
 
 /**
- * The one limiter of failed logins, shared by every door that checks a password (the console's
- * `/api/admin/session` and the OpenID provider's login page): a guesser gets one budget, not one
- * per door. After {@link LOGIN_LIMITS} failures, attempts are refused without checking the
- * password until the window ends. Counters live in Redis when the platform has one (every
- * process of the deployment counts together), else in the process's memory.
+ * The one limiter of logins, shared by every door that checks a password (the console's
+ * `/api/admin/session`, its password change and the OpenID provider's login page): a guesser
+ * gets one budget, not one per door. Each attempt consumes a point BEFORE its password is
+ * hashed (`consume` is atomic, in memory and in Redis), so parallel guesses cannot all pass a
+ * check made before any of them failed (docs/decisions.md#d29-login-attempts-counted-first).
+ * After {@link LOGIN_LIMITS} attempts, attempts are refused until the window ends; a right
+ * password refunds. Counters live in Redis when the platform has one (every process of the
+ * deployment counts together), else in the process's memory.
  *
  * @example
  * ```ts
  * const limiter = createLoginRateLimiter(rateLimiterFactory({ client: redis, deploymentId }));
- * if (await limiter.retryAfter(req.ip, email)) throw tooManyAttempts();
+ * if (await limiter.attempt(req.ip, email)) throw tooManyAttempts();
  * ```
  */
 export function createLoginRateLimiter(limiter: RateLimiterFactory): LoginRateLimiter {
   const byEmailAndIp = limiter('login-email-ip', LOGIN_LIMITS.perEmailAndIp, 15 * 60);
   const byIp = limiter('login-ip', LOGIN_LIMITS.perIp, 24 * 60 * 60);
-  const emailKey = (ip: string, email: string) => JSON.stringify([ip, email.toLowerCase()]);
+  const emailKey = (ip: string, email: string) => JSON.stringify([ip, email.trim().toLowerCase()]);
 
   return {
-    async retryAfter(ip, email) {
-      const [emailState, ipState] = await Promise.all([
-        byEmailAndIp.get(emailKey(ip, email)),
-        byIp.get(ip),
-      ]);
-      const waits = [
-        [emailState, LOGIN_LIMITS.perEmailAndIp],
-        [ipState, LOGIN_LIMITS.perIp],
-      ] as const;
-      let wait = 0;
-      for (const [state, limit] of waits) {
-        if (state && state.consumedPoints >= limit) {
-          wait = Math.max(wait, Math.max(1, Math.ceil(state.msBeforeNext / 1000)));
-        }
-      }
+    async attempt(ip, email) {
+      const key = emailKey(ip, email);
+      // The email's budget first: guesses on one email past its limit do not use up the
+      // address's budget (the other users behind that address can still log in).
+      const emailWait = await consume(byEmailAndIp, key);
+      if (emailWait > 0) return emailWait;
+      const ipWait = await consume(byIp, ip);
+      if (ipWait > 0) await byEmailAndIp.reward(key, 1);
 
-      return wait;
+      return ipWait;
     },
-    async recordFailure(ip, email) {
-      // Over the limit, consume() rejects with the limiter's state: the attempt is already
-      // refused, nothing more to count.
-      await Promise.all([
-        byEmailAndIp.consume(emailKey(ip, email)).catch(() => undefined),
-        byIp.consume(ip).catch(() => undefined),
-      ]);
-    },
-    async reset(ip, email) {
-      await byEmailAndIp.delete(emailKey(ip, email));
+    async succeeded(ip, email) {
+      await Promise.all([byEmailAndIp.delete(emailKey(ip, email)), byIp.reward(ip, 1)]);
     },
   };
 }

@@ -14,8 +14,8 @@ export interface LoginPageInput {
 /**
  * The sign-in form (email and password), a plain HTML form without script, laid out as the
  * console's sign-in. A wrong password is said above the form and described on both fields.
- * A user whose password is a one-time one (`mustChangePassword`) signs in here as usual: the
- * console asks them to change it the next time they open it.
+ * A user whose password is a one-time one (`mustChangePassword`) is refused here with a message
+ * sending them to the console, where they choose their own password first.
  *
  * @example
  * ```ts

@@ -19,8 +19,6 @@ import { findUserByEmail } from '../../services/find-user-by-email';
 import { userJson } from './admin-json';
 import { checkBodyShape } from '../../http/check-body-shape';
 
-/** Failed logins allowed per email and address in 15 minutes, then per address in a day. */
-
 const WRONG = 'Wrong email or password';
 
 /** Sets the session cookie: HttpOnly, SameSite=Lax, Secure behind an https public URL. */
@@ -37,7 +35,7 @@ export function setSessionCookie(context: PlatformContext, res: Response, token:
 /**
  * `POST /api/admin/session` {email, password}: opens a console session (cookie
  * `grove_admin_session`) and answers `{ data: { user, csrfToken, expiresAt } }`. Any wrong
- * email or password is the same 401; repeated failures are refused with 429 (the platform's one
+ * email or password is the same 401; past the limit of attempts, refused with 429 (the platform's one
  * login limiter, shared with the OpenID login page; in Redis when the platform has one).
  *
  * @example
@@ -56,7 +54,8 @@ export const mountLogin: PlatformRouteMounter = (router, context) => {
       throw new ValidationError('email and password are texts');
     }
     const ip = String(req.ip);
-    const wait = await limiter.retryAfter(ip, email);
+    // Counted before the password is hashed, atomically (docs/decisions.md#d29-login-attempts-counted-first).
+    const wait = await limiter.attempt(ip, email);
     if (wait > 0) {
       res.set('Retry-After', String(wait));
       throw new GroveError('TooManyRequestsError', `Too many failed logins; retry in ${wait} s`);
@@ -65,11 +64,8 @@ export const mountLogin: PlatformRouteMounter = (router, context) => {
     const user = await findUserByEmail(context.db, email);
     decoy ??= hashPassword(randomBytes(24).toString('base64url'));
     const valid = await verifyPassword(password, user?.passwordHash ?? (await decoy));
-    if (!user || !user.passwordHash || !valid) {
-      await limiter.recordFailure(ip, email);
-      throw new GroveError('UnauthorizedError', WRONG);
-    }
-    await limiter.reset(ip, email);
+    if (!user || !user.passwordHash || !valid) throw new GroveError('UnauthorizedError', WRONG);
+    await limiter.succeeded(ip, email);
     const { token, csrfToken, expiresAt } = await openConsoleSession(context.db, user.id);
     setSessionCookie(context, res, token);
     res.json({ data: { user: userJson(user), csrfToken, expiresAt } });

@@ -36,7 +36,8 @@ export const mountPassword: PlatformRouteMounter = (router, context) => {
       }
       if (typeof newPassword !== 'string') throw new ValidationError('newPassword is a text');
       const ip = String(req.ip);
-      const wait = await limiter.retryAfter(ip, user.email);
+      // Counted before the password is hashed (docs/decisions.md#d29-login-attempts-counted-first).
+      const wait = await limiter.attempt(ip, user.email);
       if (wait > 0) {
         res.set('Retry-After', String(wait));
         throw new GroveError('TooManyRequestsError', `Too many failed logins; retry in ${wait} s`);
@@ -44,11 +45,8 @@ export const mountPassword: PlatformRouteMounter = (router, context) => {
       const valid = user.passwordHash
         ? await verifyPassword(currentPassword, user.passwordHash)
         : false;
-      if (!valid) {
-        await limiter.recordFailure(ip, user.email);
-        throw new ValidationError('currentPassword is wrong');
-      }
-      await limiter.reset(ip, user.email);
+      if (!valid) throw new ValidationError('currentPassword is wrong');
+      await limiter.succeeded(ip, user.email);
       const weakness = checkPasswordStrength(newPassword);
       // The rules say "The password must…": said of the field here, for the console to place it.
       if (weakness) throw new ValidationError(weakness.replace(/^The password/, 'newPassword'));

@@ -14,13 +14,16 @@ import { errorPage } from '../../oidc/pages/device-pages';
 import { loginPage } from '../../oidc/pages/login-page';
 
 const WRONG_CREDENTIALS = 'Wrong email or password.';
+const ONE_TIME_PASSWORD =
+  'This is a one-time password. Sign in to the console and choose your own password first.';
 // A hash to verify against when the email is unknown, so that both answers take as long.
 let dummyHash: Promise<string> | undefined;
 
 /**
  * `POST /oidc/interaction/:uid/login`: checks the email and password (generic message on
- * failure, the same time whether the email exists or not, failures limited per IP and email)
- * and hands the user id to the provider, which continues to the consent step.
+ * failure, the same time whether the email exists or not, attempts limited per IP and email and
+ * counted before the password is checked), refuses a one-time password (403, until it is changed
+ * in the console) and hands the user id to the provider, which continues to the consent step.
  *
  * @example
  * ```ts
@@ -56,7 +59,8 @@ export const mountInteractionLogin: PlatformRouteMounter = (router, context) => 
         });
       const ip = req.ip ?? req.socket.remoteAddress ?? '';
 
-      const wait = await limiter.retryAfter(ip, email);
+      // Counted before the password is hashed, atomically (docs/decisions.md#d29-login-attempts-counted-first).
+      const wait = await limiter.attempt(ip, email);
       if (wait > 0) {
         res.set('Retry-After', String(wait));
         sendHtml(
@@ -80,12 +84,18 @@ export const mountInteractionLogin: PlatformRouteMounter = (router, context) => 
         (await verifyPassword(password, user?.passwordHash ?? (await dummyHash)));
 
       if (!user || !valid) {
-        await limiter.recordFailure(ip, email);
         sendHtml(res, await page(WRONG_CREDENTIALS), 401);
 
         return;
       }
-      await limiter.reset(ip, email);
+      await limiter.succeeded(ip, email);
+      if (user.mustChangePassword) {
+        // A one-time password (printed at first start) opens nothing but the console's password
+        // change (docs/decisions.md#d30-one-time-passwords).
+        sendHtml(res, await page(ONE_TIME_PASSWORD), 403);
+
+        return;
+      }
       const next = await provider.interactionResult(
         req,
         res,
