@@ -568,6 +568,68 @@ createSqlDataSource('mysql://root@127.0.0.1:1/shop')(logger).then(
   }
 }
 
+const SERVE_CONSOLE = `
+const { createPlatform } = require('@grove/platform');
+const { join } = require('node:path');
+(async () => {
+  const platform = await createPlatform({
+    port: 0,
+    database: { url: 'sqlite:' + join(process.cwd(), 'platform.sqlite') },
+    logger: () => undefined,
+  });
+  try {
+    const page = await fetch(platform.url + '/console/');
+    const html = await page.text();
+    const script = /src="(\\/console\\/assets\\/[^"]+\\.js)"/.exec(html);
+    const asset = script ? await fetch(platform.url + script[1]) : undefined;
+    console.log(JSON.stringify({ page: page.status, app: html.includes('<div id="app">'), asset: asset?.status }));
+  } finally {
+    await platform.close();
+  }
+})().catch(error => { console.error(error); process.exitCode = 1; });
+`;
+
+/**
+ * The tarballs installed with pnpm into a folder below a dot-directory (as `~/.cache/…` and
+ * pnpm's own `node_modules/.pnpm/…` place them), then a platform started from that install must
+ * serve `/console/` and its assets (DEVELOPERS.md, "Packages as published").
+ */
+function checkPnpmBelowDotDirectory(work, packages) {
+  const app = join(work, '.cache', 'pnpm-app');
+  mkdirSync(app, { recursive: true });
+  const overrides = Object.fromEntries(
+    packages.map(pkg => [pkg.manifest.name, `file:${pkg.tarball}`]),
+  );
+  writeFileSync(
+    join(app, 'package.json'),
+    JSON.stringify({
+      name: 'grove-pnpm-consumer',
+      private: true,
+      dependencies: {
+        '@grove/platform': `file:${packages.find(pkg => pkg.manifest.name === '@grove/platform').tarball}`,
+      },
+      pnpm: { overrides, onlyBuiltDependencies: ['sqlite3'] },
+    }),
+  );
+  const [npx, ...pnpm] = ['npx', '-y', packageManager];
+  const install = run(npx, [...pnpm, 'install', '--prefer-offline', '--reporter=silent'], {
+    cwd: app,
+  });
+  if (install.status !== 0)
+    throw new Error(`pnpm install below a dot-directory failed:\n${install.output}`);
+  const served = run(process.execPath, ['-e', SERVE_CONSOLE], {
+    cwd: app,
+    timeout: PROCESS_TIMEOUT_MS,
+  });
+  const answer = /\{"page".*\}/.exec(served.output)?.[0];
+  if (served.status !== 0 || answer !== '{"page":200,"app":true,"asset":200}') {
+    problem(
+      '@grove/platform',
+      `installed with pnpm below a dot-directory, /console/ answered ${answer ?? 'nothing'}:\n${served.output}`,
+    );
+  }
+}
+
 async function main(work) {
   const tarballs = join(work, 'tarballs');
   const project = join(work, 'project');
@@ -633,6 +695,9 @@ async function main(work) {
   );
   await step(`attw ${ATTW_VERSION}`, () => checkAttw(project, packed));
   await step('missing SQL driver', () => checkMissingDriver(project));
+  await step('pnpm install below a dot-directory, /console/ served', () =>
+    checkPnpmBelowDotDirectory(work, packed),
+  );
 
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   if (problems.length) {
