@@ -2,6 +2,8 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import type * as ConsoleModule from '@grove/console';
+
 import { startTestPlatform } from '../../helpers/test-platform';
 import type { TestPlatform } from '../../helpers/test-platform';
 
@@ -11,7 +13,7 @@ const root = mkdtempSync(join(tmpdir(), 'grove-console-'));
 const installed = join(root, '.cache', 'node_modules', '.pnpm', 'console', 'app');
 
 jest.mock('@grove/console', () => {
-  const actual = jest.requireActual<typeof import('@grove/console')>('@grove/console');
+  const actual = jest.requireActual<typeof ConsoleModule>('@grove/console');
 
   return { ...actual, consoleAssetsDir: () => installed };
 });
@@ -20,8 +22,7 @@ describe('console route, installed below a dot-directory', () => {
   let test: TestPlatform;
 
   beforeAll(async () => {
-    const { consoleAssetsDir } =
-      jest.requireActual<typeof import('@grove/console')>('@grove/console');
+    const { consoleAssetsDir } = jest.requireActual<typeof ConsoleModule>('@grove/console');
     cpSync(consoleAssetsDir(), installed, { recursive: true });
     // Dotfiles a careless install could leave beside the app: never served.
     cpSync(join(consoleAssetsDir(), 'assets', 'grove.css'), join(installed, '.env'));
