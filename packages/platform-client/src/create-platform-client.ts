@@ -4,6 +4,7 @@ import { postActivityLog, updateActivityLogStatus } from './activity/activity-lo
 import { postApprovalRequest } from './approvals/approval-requests';
 import {
   postAgentActivityLogs,
+  probeAgentActivityLogs,
   setAgentActivityLogStatus,
   setAgentActivityLogStatuses,
 } from './activity/agent-activity-logs';
@@ -75,7 +76,9 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
         ...auth,
         onError: auth.onError ?? (error => logger('Warn', 'activity log status failed', error)),
       }),
-    postAgentActivityLogs: entries => postAgentActivityLogs(http, entries),
+    postAgentActivityLogs: entries =>
+      postAgentActivityLogs(http, entries, { timeoutMs: options.writeTimeoutMs ?? 2_000 }),
+    offersAgentActivityLogs: () => probeAgentActivityLogs(http),
     setAgentActivityLogStatus: (id, status) => setAgentActivityLogStatus(http, id, status),
     setAgentActivityLogStatuses: updates => setAgentActivityLogStatuses(http, updates),
     subscribeToEvents(subscription = {}) {

@@ -27,6 +27,18 @@ export interface PlatformClientOptions {
   readonly envSecret: string;
   /** Per-request timeout (default 10 000 ms; the schema upload always gets 30 000 ms). */
   readonly timeoutMs?: number;
+  /**
+   * Timeout of the calls a write waits for, its pending activity log (default 2 000 ms): a
+   * platform that accepts and does not answer refuses writes fast rather than queueing them
+   * (docs/platform-protocol.md#timeouts-and-retries).
+   */
+  readonly writeTimeoutMs?: number;
+  /** Longest wait for a new connection to the platform (default 1 000 ms). */
+  readonly connectTimeoutMs?: number;
+  /** Attempts of a call that got no answer and is safe to send again (default 3; 1: none). */
+  readonly attempts?: number;
+  /** Pause before the second attempt, doubled before each next one (default 100 ms). */
+  readonly retryDelayMs?: number;
   readonly logger?: Logger;
   /** How long permissions stay cached (default 900 s); events drop them sooner. */
   readonly permissionsCacheTtlSeconds?: number;
@@ -37,6 +49,7 @@ export interface PlatformClientOptions {
     readonly initialDelayMs?: number;
     readonly maxDelayMs?: number;
     readonly heartbeatTimeoutMs?: number;
+    readonly openTimeoutMs?: number;
   };
 }
 
@@ -68,6 +81,11 @@ export interface PlatformClient {
     status: 'completed' | 'failed',
     auth: ActivityLogAuth & { retryDelayMs?: number; onError?: (error: unknown) => void },
   ): Promise<void>;
+  /**
+   * Whether the platform takes the agent's activity logs: `false` when it has no such route
+   * (the vendor's platform), `undefined` when it did not answer.
+   */
+  offersAgentActivityLogs(): Promise<boolean | undefined>;
   /** Stores the agent's activity logs (env secret), all or nothing; their ids in order. */
   postAgentActivityLogs(entries: readonly AgentActivityLogEntry[]): Promise<string[]>;
   /** Marks a pending log of the agent's `completed` or `failed`; throws on failure. */

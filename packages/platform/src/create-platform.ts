@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
-import type { Server } from 'node:http';
+import type { RequestListener, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 import { ValidationError } from '@grove/datasource-toolkit';
@@ -55,11 +55,20 @@ const defaultLogger: Logger = (level, message) => {
   if (level === 'Warn' || level === 'Error') process.stderr.write(`[grove platform] ${message}\n`);
 };
 
-function listen(app: Express, port: number, host: string): Promise<Server> {
+/**
+ * Binds a server whose requests go to `handler`. A server accepts connections only once it can
+ * answer them (docs/platform-protocol.md#timeouts-and-retries): a connection accepted before the
+ * app is attached would wait forever, and an agent behind it would hold its writes for a timeout.
+ */
+function listen(
+  app: Express,
+  handler: RequestListener,
+  port: number,
+  host: string,
+): Promise<Server> {
   return new Promise((resolve, reject) => {
-    // Requests and responses born with Express's prototypes (see createExpressServer); the app
-    // answers once it is built (`server.on('request', app)` below).
-    const server = createServer(expressServerOptions(app));
+    // Requests and responses born with Express's prototypes (see createExpressServer).
+    const server = createServer(expressServerOptions(app), handler);
     server.once('error', reject);
     server.listen(port, host, () => {
       server.off('error', reject);
@@ -67,6 +76,19 @@ function listen(app: Express, port: number, host: string): Promise<Server> {
     });
   });
 }
+
+/**
+ * What a platform bound before it is built answers (port 0 without `publicUrl`: the public URL
+ * names the port the system picks): 503, so that nothing waits on an unanswered request.
+ */
+const starting: RequestListener = (_request, response) => {
+  response.writeHead(503, {
+    'content-type': 'application/json; charset=utf-8',
+    'retry-after': '1',
+    connection: 'close',
+  });
+  response.end(JSON.stringify({ errors: [{ detail: 'The platform is starting' }] }));
+};
 
 function closeServer(server: Server | undefined): Promise<void> {
   if (!server) return Promise.resolve();
@@ -101,10 +123,13 @@ export async function createPlatform(
     );
   }
 
-  // Bind first so that the public URL (the OIDC issuer) can name the real port.
   const app = express();
-  const server = options.port === undefined ? undefined : await listen(app, options.port, host);
-  const port = server ? (server.address() as AddressInfo).port : undefined;
+  // A port the system picks (0) is bound first, so that the public URL (the OIDC issuer) can name
+  // it; nobody knows that port yet, and until the app is built it answers 503. Any other port is
+  // bound once the app can answer (below).
+  const bindFirst = options.port === 0 && options.publicUrl === undefined;
+  let server = bindFirst ? await listen(app, starting, 0, host) : undefined;
+  const port = server ? (server.address() as AddressInfo).port : options.port;
   const mode = options.mode ?? 'standard';
   // A sandbox is reached at the host it binds (tests compare the OIDC issuer with its URL).
   const bound = host.includes(':') ? `[${host}]` : host;
@@ -113,6 +138,7 @@ export async function createPlatform(
   let db: PlatformContext['db'] | undefined;
   let events: PlatformContext['events'] | undefined;
   let counters: { client: Redis; deploymentId: string } | undefined;
+  const closeHooks: Array<() => Promise<void> | void> = [];
 
   try {
     db = await openPlatformDatabase({
@@ -146,7 +172,6 @@ export async function createPlatform(
       await readOrCreateSetting(db, WEBHOOK_KEY_SETTING, () => randomBytes(32).toString('base64')),
       'base64',
     );
-    const closeHooks: Array<() => Promise<void> | void> = [];
     const rateLimiter = rateLimiterFactory(counters);
     const streams = createEventStreamCounter();
     const context: PlatformContext = {
@@ -175,7 +200,14 @@ export async function createPlatform(
     await oidcProvider(context);
     // Runs a previous process left active are ended before the first request can start one.
     await startWorkflowRunSweeper(context);
-    server?.on('request', app);
+    if (server) {
+      server.off('request', starting);
+      server.on('request', app);
+    } else if (options.port !== undefined) {
+      server = await listen(app, app, options.port, host);
+    }
+    const listening = server;
+    const boundPort = listening ? (listening.address() as AddressInfo).port : undefined;
     // Hosted agents call the platform as they start: once it serves. In the background (each
     // failure is logged and kept in the environment's hosted agent logs); close() waits for it.
     if (mode === 'standard') void context.hostedAgents.startAll();
@@ -185,7 +217,7 @@ export async function createPlatform(
     return {
       app,
       url: publicUrl,
-      port,
+      port: boundPort,
       context,
       bootstrap,
       sandbox: context.sandbox,
@@ -193,7 +225,7 @@ export async function createPlatform(
         closing ??= (async () => {
           // First: the hosted agents close their event streams and send their last logs.
           await context.hostedAgents.close();
-          const closed = closeServer(server);
+          const closed = closeServer(listening);
           for (const hook of closeHooks.reverse()) await hook();
           await closed;
           await context.events.close();
@@ -206,6 +238,7 @@ export async function createPlatform(
     };
   } catch (error) {
     await closeServer(server);
+    for (const hook of closeHooks.reverse()) await hook();
     await events?.close();
     counters?.client.disconnect();
     await db?.close();

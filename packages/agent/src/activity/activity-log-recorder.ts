@@ -17,7 +17,9 @@ export interface ActivityLogRecorderOptions {
   readonly platform: Pick<
     PlatformClient,
     'postAgentActivityLogs' | 'setAgentActivityLogStatus' | 'setAgentActivityLogStatuses'
-  >;
+  > &
+    // Without it the platform is taken to offer activity logs (strict auditing applies).
+    Partial<Pick<PlatformClient, 'offersAgentActivityLogs' | 'serverUrl'>>;
   readonly mode: ActivityLogsMode;
   readonly logger: Logger;
   /** Batching of read logs (tests shorten the delays). */
@@ -30,6 +32,12 @@ export interface ActivityLogRecorderOptions {
 export const WRITE_NOT_LOGGED =
   "The platform did not record this operation's activity log; nothing was changed";
 
+/** The warning of an agent whose platform takes no activity logs (the vendor's). */
+export const PLATFORM_WITHOUT_ACTIVITY_LOGS =
+  'takes no agent activity logs (POST /liana/v1/activity-logs answered 404, as on the ' +
+  "vendor's platform): this agent records none and runs writes without them; the vendor's " +
+  'frontend logs the operations made through it';
+
 /**
  * The agent's audit trail on the platform (docs/platform-protocol.md#agent-activity-logs): a write
  * is logged `pending` before it runs — in strict mode, a write whose log the platform does not take
@@ -37,7 +45,10 @@ export const WRITE_NOT_LOGGED =
  * marked `completed` or `failed` in the background (retried, never delaying the answer). Pending
  * logs of concurrent writes share platform calls ({@link PendingLogBatcher}), and so do their
  * statuses ({@link StatusBatcher}). Reads are queued and sent in batches ({@link ReadLogQueue}).
- * Mode `off` records nothing. Built once per agent start.
+ * Mode `off` records nothing. Built once per agent start, when it asks the platform whether it
+ * takes activity logs at all: one that does not (the vendor's, a 404) is warned about once and
+ * then gets none, writes running as with `off` (docs/decisions.md#d26-platforms-without-agent-activity-logs);
+ * no answer leaves strict auditing on and asks again before the next write.
  *
  * @example
  * ```ts
@@ -53,9 +64,14 @@ export class ActivityLogRecorder {
   private readonly reads: ReadLogQueue | undefined;
   private readonly pending: PendingLogBatcher;
   private readonly statuses: StatusBatcher;
+  /** Whether the platform takes activity logs: `undefined` until it answered the probe. */
+  private offered: boolean | undefined;
+  private probing?: Promise<void>;
 
   constructor(private readonly options: ActivityLogRecorderOptions) {
     this.mode = options.mode;
+    if (options.mode === 'off' || !options.platform.offersAgentActivityLogs) this.offered = true;
+    else void this.probe();
     this.pending = new PendingLogBatcher({
       send: entries => options.platform.postAgentActivityLogs(entries),
     });
@@ -89,6 +105,8 @@ export class ActivityLogRecorder {
     isFailure: (result: T) => boolean = () => false,
   ): Promise<T> {
     if (this.mode === 'off') return run();
+    if (this.offered === undefined) await this.probe();
+    if (this.offered === false) return run();
     let id: string | undefined;
     try {
       id = await this.pending.add(toActivityEntry(user, 'write', 'pending', operation));
@@ -117,7 +135,25 @@ export class ActivityLogRecorder {
 
   /** Queues the log of a read that ran (sent in a batch later). */
   read(user: AgentUser, operation: ActivityOperation): void {
+    if (this.offered === false) return;
     this.reads?.push(toActivityEntry(user, 'read', 'completed', operation));
+  }
+
+  /** Asks the platform once whether it takes activity logs (concurrent callers share it). */
+  private probe(): Promise<void> {
+    this.probing ??= (async () => {
+      const { platform, logger } = this.options;
+      const offered = await platform.offersAgentActivityLogs?.().catch(() => undefined);
+      if (offered !== undefined) this.offered = offered;
+      if (offered === false) {
+        const url = platform.serverUrl;
+        logger('Warn', `${url ? `The platform at ${url}` : 'The platform'} ${PLATFORM_WITHOUT_ACTIVITY_LOGS}`);
+      }
+    })().finally(() => {
+      this.probing = undefined;
+    });
+
+    return this.probing;
   }
 
   /** Sends the queued read logs now, and waits for the status changes under way. */

@@ -34,6 +34,8 @@ export const MAX_AGENT_ACTIVITY_LOGS = 500;
  * Stores 1 to 500 activity logs for the agent's environment (env secret auth), all or nothing,
  * and answers their ids in order. Throws the platform's error (a `GroveError`: 400 bad entry,
  * 401 wrong env secret, 403 a user not of the rendering's team) or an unreachable error.
+ * Not idempotent (the platform would store the entries twice): sent again only when it never
+ * reached the platform (docs/platform-protocol.md#timeouts-and-retries).
  *
  * @example
  * ```ts
@@ -45,11 +47,13 @@ export const MAX_AGENT_ACTIVITY_LOGS = 500;
 export async function postAgentActivityLogs(
   http: PlatformHttp,
   entries: readonly AgentActivityLogEntry[],
+  options: { readonly timeoutMs?: number } = {},
 ): Promise<string[]> {
   const answer = await http.request<{ data?: Array<{ id?: unknown }> }>({
     method: 'POST',
     path: '/liana/v1/activity-logs',
     body: { logs: entries },
+    ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
   });
   const data = Array.isArray(answer?.data) ? answer.data : [];
 
@@ -121,4 +125,27 @@ export async function setAgentActivityLogStatuses(
 
     return outcome === 'updated' || outcome === 'not_pending' ? outcome : 'not_found';
   });
+}
+
+/**
+ * Whether the platform takes agent activity logs (docs/decisions.md#d26-platforms-without-agent-activity-logs):
+ * sends `POST /liana/v1/activity-logs` with no entry, which stores nothing. A 404 means the route
+ * does not exist (the vendor's platform): `false`. Any other answer (Grove's platform answers 400,
+ * one to 500 entries) means it does: `true`. No answer at all: `undefined`, unknown yet.
+ *
+ * @example
+ * ```ts
+ * if ((await probeAgentActivityLogs(http)) === false) logger('Warn', 'no audit logs here');
+ * ```
+ */
+export async function probeAgentActivityLogs(http: PlatformHttp): Promise<boolean | undefined> {
+  try {
+    await http.request({ method: 'POST', path: '/liana/v1/activity-logs', body: { logs: [] } });
+
+    return true;
+  } catch (error) {
+    const status = (error as { data?: { status?: unknown } } | null)?.data?.status;
+
+    return typeof status === 'number' ? status !== 404 : undefined;
+  }
 }

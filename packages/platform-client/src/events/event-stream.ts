@@ -13,8 +13,17 @@ export interface EventStreamOptions {
   readonly onReopen: () => void;
   /** First reconnection delay (default 1 000 ms), doubled per failure up to `maxDelayMs`. */
   readonly initialDelayMs?: number;
-  /** Cap of the reconnection delay (default 30 000 ms). */
+  /**
+   * Cap of the reconnection delay (default 5 000 ms, the vendor's fixed interval): once the
+   * platform is back, the stream is open again within this delay.
+   */
   readonly maxDelayMs?: number;
+  /**
+   * Longest wait for the stream's headers (default 5 000 ms): an opening that gets no answer is
+   * aborted and retried like a failure, so that a reconnection landing on a server that accepts
+   * and does not answer does not leave the agent without events.
+   */
+  readonly openTimeoutMs?: number;
   /** Log an error when no heartbeat arrives this long after opening (default 45 000 ms). */
   readonly heartbeatTimeoutMs?: number;
 }
@@ -23,8 +32,9 @@ const path = '/liana/v4/subscribe-to-events';
 
 /**
  * The client of the platform's event stream. It reconnects with capped exponential backoff
- * after a close, an error, a 404 or any other status, never throws, and `close()` aborts the
- * request and clears every timer it holds.
+ * after a close, an error, a 404, any other status or an opening that timed out, never throws,
+ * and `close()` aborts the request and clears every timer it holds
+ * (docs/platform-protocol.md#event-stream).
  *
  * @example
  * ```ts
@@ -64,7 +74,11 @@ export class EventStream {
     const url = http.url(path);
     this.controller = new AbortController();
     try {
-      const response = await http.openStream(path, this.controller.signal);
+      const response = await http.openStream(
+        path,
+        this.controller.signal,
+        this.options.openTimeoutMs ?? 5_000,
+      );
       if (response.status !== 200) {
         response.discard();
         const hint = response.status === 404 ? ' (no event endpoint: is the URL right?)' : '';
@@ -111,7 +125,7 @@ export class EventStream {
   private scheduleReconnect(): void {
     if (this.closed) return;
     const initial = this.options.initialDelayMs ?? 1_000;
-    const delay = Math.min(initial * 2 ** this.failures, this.options.maxDelayMs ?? 30_000);
+    const delay = Math.min(initial * 2 ** this.failures, this.options.maxDelayMs ?? 5_000);
     this.failures += 1;
     this.reconnectTimer = setTimeout(() => {
       this.reconnectTimer = undefined;

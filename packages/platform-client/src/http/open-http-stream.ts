@@ -16,7 +16,11 @@ export interface HttpStream {
  * is given: the global `fetch` would load undici and compile its WebAssembly HTTP parser at the
  * agent's start (some 15 MB of resident memory for one long-lived request).
  *
- * @throws The socket's error, or an `AbortError` when `signal` aborts before the headers.
+ * @param openTimeoutMs - the headers must arrive within this delay, else the request is destroyed
+ *   with a `TimeoutError` (a server that accepts the connection and never answers, such as one
+ *   restarting behind a proxy, must not hold the stream closed: docs/platform-protocol.md#event-stream)
+ * @throws The socket's error, an `AbortError` when `signal` aborts before the headers, or a
+ *   `TimeoutError`.
  *
  * @example
  * ```ts
@@ -29,19 +33,29 @@ export function openHttpStream(
   url: string,
   headers: Readonly<Record<string, string>>,
   signal: AbortSignal,
+  openTimeoutMs = 10_000,
 ): Promise<HttpStream> {
   return new Promise((resolve, reject) => {
     const send = url.startsWith('https:') ? httpsRequest : httpRequest;
     // The signal destroys the request (and its response) with an `AbortError`, before or after
     // the headers; the socket is not reused.
     const request = send(url, { method: 'GET', headers: { ...headers }, signal }, response => {
+      clearTimeout(timer);
       resolve({
         status: response.statusCode ?? 0,
         chunks: response,
         discard: () => response.destroy(),
       });
     });
-    request.on('error', reject);
+    const timer = setTimeout(() => {
+      const error = new Error(`No answer within ${openTimeoutMs} ms`);
+      error.name = 'TimeoutError';
+      request.destroy(error);
+    }, openTimeoutMs);
+    request.on('error', error => {
+      clearTimeout(timer);
+      reject(error);
+    });
     request.end();
   });
 }

@@ -1,5 +1,6 @@
 import { statusError, unreachableError } from './platform-error';
 import { openHttpStream, type HttpStream } from './open-http-stream';
+import { wasNotSent } from './request-not-sent';
 import { sendHttpRequest, type HttpAnswer } from './send-http-request';
 
 /** How {@link PlatformHttp} reaches the platform. */
@@ -10,6 +11,18 @@ export interface PlatformHttpOptions {
   readonly envSecret: string;
   /** Per-request timeout in milliseconds (default 10 000). */
   readonly timeoutMs?: number;
+  /**
+   * Longest wait for a new connection, in milliseconds (default 1 000): a platform that is down
+   * or restarting fails a call fast instead of holding it for `timeoutMs`.
+   */
+  readonly connectTimeoutMs?: number;
+  /**
+   * Attempts of a call that got no answer and may be sent again (default 3, see
+   * {@link PlatformRequest.idempotent}); 1 turns retries off.
+   */
+  readonly attempts?: number;
+  /** Pause before the second attempt, doubled before each next one (default 100 ms). */
+  readonly retryDelayMs?: number;
   /**
    * A `fetch` implementation. Default: requests and the event stream go through Node's
    * `http`/`https` modules (see `sendHttpRequest` and `openHttpStream`).
@@ -30,11 +43,19 @@ export interface PlatformRequest {
   readonly timeoutMs?: number;
   /** Statuses accepted as success (default: any 2xx). */
   readonly expectStatus?: number;
+  /**
+   * Whether sending the call twice does no harm (default: `true` for `GET`). A call that got no
+   * answer is sent again (up to `attempts`) when it never reached the platform (refused,
+   * DNS, connect timeout) or, if idempotent, when its connection broke; never after a response
+   * timeout, nor after an HTTP answer (docs/platform-protocol.md#timeouts-and-retries).
+   */
+  readonly idempotent?: boolean;
 }
 
 /**
- * The one HTTP helper of the client: JSON in and out, identity headers, a timeout per request,
- * and Grove errors that name the URL (never the secret).
+ * The one HTTP helper of the client: JSON in and out, identity headers, a connect timeout and a
+ * timeout per request, a bounded retry of calls that are safe to send again, and Grove errors
+ * that name the URL (never the secret).
  *
  * @example
  * ```ts
@@ -46,6 +67,9 @@ export class PlatformHttp {
   readonly serverUrl: string;
   private readonly envSecret: string;
   private readonly timeoutMs: number;
+  private readonly connectTimeoutMs: number;
+  private readonly attempts: number;
+  private readonly retryDelayMs: number;
   /** The `fetch` calls go through when one was given (the global `fetch` otherwise). */
   readonly fetchImpl: typeof fetch;
   /** True when requests go through the given `fetch` rather than `sendHttpRequest`. */
@@ -55,6 +79,9 @@ export class PlatformHttp {
     this.serverUrl = options.serverUrl;
     this.envSecret = options.envSecret;
     this.timeoutMs = options.timeoutMs ?? 10_000;
+    this.connectTimeoutMs = options.connectTimeoutMs ?? 1_000;
+    this.attempts = Math.max(1, options.attempts ?? 3);
+    this.retryDelayMs = options.retryDelayMs ?? 100;
     this.fetchImpl = options.fetch ?? fetch;
     this.customFetch = options.fetch !== undefined;
   }
@@ -85,15 +112,24 @@ export class PlatformHttp {
     }
     Object.assign(headers, request.headers);
 
-    let response: HttpAnswer;
-    try {
-      response = this.customFetch
-        ? await this.fetchText(url, { method: request.method, headers, body, timeoutMs })
-        : await sendHttpRequest(url, { method: request.method, headers, body, timeoutMs });
-    } catch (error) {
-      // Checked by name: DOMException is not an `Error` instance in every realm.
-      const timedOut = (error as { name?: unknown } | null)?.name === 'TimeoutError';
-      throw unreachableError(url, error, timedOut ? timeoutMs : undefined);
+    const init = { method: request.method, headers, body, timeoutMs };
+    const idempotent = request.idempotent ?? request.method === 'GET';
+    let response: HttpAnswer | undefined;
+    for (let attempt = 1, delayMs = this.retryDelayMs; !response; attempt += 1, delayMs *= 2) {
+      try {
+        response = this.customFetch
+          ? await this.fetchText(url, init)
+          : await sendHttpRequest(url, { ...init, connectTimeoutMs: this.connectTimeoutMs });
+      } catch (error) {
+        // Checked by name: DOMException is not an `Error` instance in every realm.
+        const timedOut = (error as { name?: unknown } | null)?.name === 'TimeoutError';
+        const unsent = wasNotSent(error);
+        const again = unsent || (idempotent && !timedOut);
+        if (!again || attempt >= this.attempts) {
+          throw unreachableError(url, error, timedOut && !unsent ? timeoutMs : undefined);
+        }
+        await new Promise(resolve => setTimeout(resolve, delayMs));
+      }
     }
 
     const parsed = parseBody(response.text);
@@ -107,13 +143,31 @@ export class PlatformHttp {
 
   /**
    * Opens a long-lived GET of the environment (`accept: text/event-stream`, the secret header)
-   * and resolves once its headers arrive; `signal` aborts it at any time.
+   * and resolves once its headers arrive, within `openTimeoutMs` (else it rejects with a
+   * `TimeoutError`); `signal` aborts it at any time.
    */
-  async openStream(path: string, signal: AbortSignal): Promise<HttpStream> {
+  async openStream(path: string, signal: AbortSignal, openTimeoutMs = 10_000): Promise<HttpStream> {
     const url = this.url(path);
     const headers = { ...this.secretHeaders(), accept: 'text/event-stream' };
-    if (!this.customFetch) return openHttpStream(url, headers, signal);
-    const response = await this.fetchImpl(url, { headers, signal });
+    if (!this.customFetch) return openHttpStream(url, headers, signal, openTimeoutMs);
+    // The timeout ends the opening only: the stream itself lives until `signal` aborts.
+    const opening = new AbortController();
+    const abort = () => opening.abort(signal.reason);
+    signal.addEventListener('abort', abort, { once: true });
+    const timer = setTimeout(() => {
+      const error = new Error(`No answer within ${openTimeoutMs} ms`);
+      error.name = 'TimeoutError';
+      opening.abort(error);
+    }, openTimeoutMs);
+    let response: Response;
+    try {
+      response = await this.fetchImpl(url, { headers, signal: opening.signal });
+    } catch (error) {
+      signal.removeEventListener('abort', abort);
+      throw opening.signal.reason instanceof Error ? opening.signal.reason : error;
+    } finally {
+      clearTimeout(timer);
+    }
     const body = response.body;
 
     return {
