@@ -47,7 +47,7 @@ export const PLATFORM_WITHOUT_ACTIVITY_LOGS =
  * statuses ({@link StatusBatcher}). Reads are queued and sent in batches ({@link ReadLogQueue}).
  * Mode `off` records nothing. Built once per agent start, when it asks the platform whether it
  * takes activity logs at all: one that does not (the vendor's, a 404) is warned about once and
- * then gets none, writes running as with `off` (docs/decisions.md#d26-platforms-without-agent-activity-logs);
+ * then gets none, writes running as with `off` (docs/decisions.md#d31-platforms-without-agent-activity-logs);
  * no answer leaves strict auditing on and asks again before the next write.
  *
  * @example

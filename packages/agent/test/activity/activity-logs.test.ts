@@ -163,7 +163,7 @@ describe('activity logs of the agent', () => {
     expect((await get(`books.csv?${tz}&fields[books]=id,title&header=id,title`)).status).toBe(200);
     await agent.agent.stop();
 
-    // Leaves out the start's probe, which carries no entry (docs/decisions.md#d26-platforms-without-agent-activity-logs).
+    // Leaves out the start's probe, which carries no entry (docs/decisions.md#d31-platforms-without-agent-activity-logs).
     const posts = agent.platform.requests.filter(
       r =>
         r.path === '/liana/v1/activity-logs' &&

@@ -7,7 +7,7 @@ import type { TestAgent } from '../helpers/test-agent';
 
 const tz = 'timezone=Europe%2FParis';
 
-// docs/decisions.md#d26-platforms-without-agent-activity-logs
+// docs/decisions.md#d31-platforms-without-agent-activity-logs
 describe('an agent against a platform without agent activity logs', () => {
   let agent: TestAgent;
   let auth: { Authorization: string };

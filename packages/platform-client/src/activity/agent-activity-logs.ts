@@ -128,7 +128,7 @@ export async function setAgentActivityLogStatuses(
 }
 
 /**
- * Whether the platform takes agent activity logs (docs/decisions.md#d26-platforms-without-agent-activity-logs):
+ * Whether the platform takes agent activity logs (docs/decisions.md#d31-platforms-without-agent-activity-logs):
  * sends `POST /liana/v1/activity-logs` with no entry, which stores nothing. A 404 means the route
  * does not exist (the vendor's platform): `false`. Any other answer (Grove's platform answers 400,
  * one to 500 entries) means it does: `true`. No answer at all: `undefined`, unknown yet.
