@@ -147,7 +147,10 @@ export class ActivityLogRecorder {
       if (offered !== undefined) this.offered = offered;
       if (offered === false) {
         const url = platform.serverUrl;
-        logger('Warn', `${url ? `The platform at ${url}` : 'The platform'} ${PLATFORM_WITHOUT_ACTIVITY_LOGS}`);
+        logger(
+          'Warn',
+          `${url ? `The platform at ${url}` : 'The platform'} ${PLATFORM_WITHOUT_ACTIVITY_LOGS}`,
+        );
       }
     })().finally(() => {
       this.probing = undefined;

@@ -165,9 +165,7 @@ describe('activity logs of the agent', () => {
 
     // Leaves out the start's probe, which carries no entry (docs/decisions.md#d31-platforms-without-agent-activity-logs).
     const posts = agent.platform.requests.filter(
-      r =>
-        r.path === '/liana/v1/activity-logs' &&
-        (r.body as { logs: unknown[] }).logs.length > 0,
+      r => r.path === '/liana/v1/activity-logs' && (r.body as { logs: unknown[] }).logs.length > 0,
     );
     expect(posts).toHaveLength(1);
     expect(agent.platform.state.activityLogs).toEqual(

@@ -33,6 +33,8 @@ describe('an agent against a platform without agent activity logs', () => {
 
   it('warns once at start, then writes and reads work without logs (the vendor platform: 404)', async () => {
     await start(404);
+    // The probe runs in the background from the start; a write waits for its answer.
+    expect((await rename(1, 'Dune Messiah')).status).toBe(200);
     expect(warnings()).toEqual([
       {
         level: 'Warn',
@@ -40,8 +42,6 @@ describe('an agent against a platform without agent activity logs', () => {
         error: undefined,
       },
     ]);
-
-    expect((await rename(1, 'Dune Messiah')).status).toBe(200);
     expect((await rename(2, 'Emma')).status).toBe(200);
     expect(await titleOf(1)).toBe('Dune Messiah');
     expect(await titleOf(2)).toBe('Emma');

@@ -66,19 +66,15 @@ describe.each(availableServers())('a grove-platform starting on a fixed port on 
   it('refuses connections until it answers them, then answers every one', async () => {
     const port = await freePort();
     const { url, schema } = database.options as { url: string; schema?: string };
-    child = spawn(
-      process.execPath,
-      ['-e', startScript, bin],
-      {
-        env: {
-          PATH: process.env.PATH,
-          GROVE_TEST_PORT: String(port),
-          GROVE_TEST_DATABASE_URL: url,
-          ...(schema ? { GROVE_TEST_SCHEMA: schema } : {}),
-        },
-        stdio: ['ignore', 'pipe', 'inherit'],
+    child = spawn(process.execPath, ['-e', startScript, bin], {
+      env: {
+        PATH: process.env.PATH,
+        GROVE_TEST_PORT: String(port),
+        GROVE_TEST_DATABASE_URL: url,
+        ...(schema ? { GROVE_TEST_SCHEMA: schema } : {}),
       },
-    );
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let started = false;
     child.stdout!.on('data', chunk => {
       if (String(chunk).includes('listening')) started = true;
