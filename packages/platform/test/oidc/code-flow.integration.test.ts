@@ -113,6 +113,7 @@ describe.each(availableServers())('OIDC code flow on $name', server => {
       scopes: ['openid', 'email', 'profile'],
       expiresAt: expect.any(Date),
       environmentId: test.platform.bootstrap!.environment.id,
+      kind: 'agent-login',
     });
   });
 
