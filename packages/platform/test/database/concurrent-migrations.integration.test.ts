@@ -42,6 +42,7 @@ describeOrSkip(
         { name: '0004-public-api-and-workflows' },
         { name: '0005-must-change-password' },
         { name: '0006-hosted-agents' },
+        { name: '0007-member-levels-and-tags' },
       ]);
     });
   },

@@ -40,6 +40,7 @@ describe('openPlatformDatabase', () => {
         'Platform database: applied migration 0004-public-api-and-workflows',
         'Platform database: applied migration 0005-must-change-password',
         'Platform database: applied migration 0006-hosted-agents',
+        'Platform database: applied migration 0007-member-levels-and-tags',
       ]);
     } finally {
       await db.close();
