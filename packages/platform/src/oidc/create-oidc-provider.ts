@@ -6,7 +6,7 @@ import type Provider from 'oidc-provider';
 import type { PlatformContext } from '../platform-context';
 import { findMcpRendering } from './find-mcp-rendering';
 import { findOidcAccount } from './find-oidc-account';
-import { MCP_CLIENT_METADATA, environmentOfResource } from './mcp-resource';
+import { MCP_CLIENT_METADATA, MCP_GRANT_CLAIM, environmentOfResource } from './mcp-resource';
 import { loadOidcKeys } from './oidc-keys';
 import { PAGE_HEADERS } from './pages/html';
 import {
@@ -132,7 +132,7 @@ export async function createOidcProvider(context: PlatformContext): Promise<Prov
       client.grantTypeAllowed('refresh_token') &&
       (client[MCP_CLIENT_METADATA] === true || code.scopes.has('offline_access')),
     // The access tokens of MCP clients carry the user's rendering in the environment
-    // (docs/mcp.md#token-endpoint).
+    // (docs/mcp.md#token-endpoint) and their grant's id.
     async extraTokenClaims(_ctx, token) {
       if (token.kind !== 'AccessToken') return undefined;
       const environmentId = environmentOfResource(
@@ -144,7 +144,8 @@ export async function createOidcProvider(context: PlatformContext): Promise<Prov
         throw new errors.InvalidGrant('the user has no access to this environment any more');
       }
 
-      return { meta: { renderingId, environmentId } };
+      // The grant's id ties the (unstored) JWT to a grant that can be ended (D32).
+      return { meta: { renderingId, environmentId }, [MCP_GRANT_CLAIM]: token.grantId };
     },
     interactions: { url: (_ctx, interaction) => interactionPath(publicUrl, interaction.uid) },
     features: {

@@ -5,6 +5,13 @@ export type McpScope = (typeof MCP_SCOPES)[number];
 /** The client metadata marking a client registered through `POST /oauth/register`. */
 export const MCP_CLIENT_METADATA = 'grove_mcp_client';
 
+/**
+ * The claim of an MCP access token naming the grant it was issued under (written by the
+ * provider's `extraTokenClaims`). The token is a self-contained JWT, never stored: this claim is
+ * what ties it to a grant that a password change, a removal or a demotion can end.
+ */
+export const MCP_GRANT_CLAIM = 'grove_grant';
+
 const PREFIX = 'urn:grove:environment:';
 
 /**

@@ -2,6 +2,7 @@ import type { Adapter, AdapterPayload } from 'oidc-provider';
 import { Op } from 'sequelize';
 
 import type { PlatformDatabase } from '../database/platform-database';
+import { payloadAccountId } from './payload-account-id';
 
 /** What the adapter needs besides the database. */
 export interface SequelizeOidcAdapterOptions {
@@ -23,7 +24,7 @@ const text = (value: unknown) => (typeof value === 'string' && value !== '' ? va
 
 /**
  * The storage of oidc-provider over the `oidc_payloads` table: one row per (model, id), with the
- * lookup columns (`grant_id`, `user_code`, `uid`) copied out of the payload. Expired rows are never
+ * lookup columns (`grant_id`, `user_code`, `uid`, `account_id`) copied out of the payload. Expired rows are never
  * returned, and purged now and then. `consume` is atomic (`UPDATE … WHERE consumed_at IS NULL`):
  * of two exchanges of one code racing, exactly one wins, the other gets `alreadyConsumed`.
  *
@@ -70,6 +71,7 @@ export function createSequelizeOidcAdapter(
           grantId: text(payload.grantId),
           userCode: text(payload.userCode),
           uid: text(payload.uid),
+          accountId: payloadAccountId(payload),
           expiresAt: expiresIn ? new Date(Date.now() + expiresIn * 1000) : null,
         });
         await purgeNowAndThen();

@@ -2,8 +2,9 @@ import { GroveError } from '@grove/datasource-toolkit';
 import type { RequestHandler, Response } from 'express';
 
 import type { PlatformContext } from '../platform-context';
+import { hasMcpTokenGrant } from './has-mcp-token-grant';
 import { oidcProvider } from './oidc-provider-registry';
-import { MCP_CLIENT_METADATA, environmentOfResource } from './mcp-resource';
+import { MCP_CLIENT_METADATA, MCP_GRANT_CLAIM, environmentOfResource } from './mcp-resource';
 import { ENVIRONMENT_METADATA } from './registration-policies';
 import { verifyPlatformJwt } from './verify-platform-jwt';
 
@@ -57,6 +58,14 @@ async function verifyMcpAccessToken(
   const provider = await oidcProvider(context);
   const client = await provider.Client.find(claims.client_id);
   if (!client || client[MCP_CLIENT_METADATA] !== true) throw unauthorized();
+  // Self-contained, but only while its grant lasts: a password change, a removal from the
+  // project or a demotion ends the grant (docs/decisions.md#d32-a-change-of-credentials-or-standing-ends-oauth-sessions).
+  const grant = {
+    grantId: claims[MCP_GRANT_CLAIM],
+    accountId: claims.sub,
+    clientId: client.clientId,
+  };
+  if (!(await hasMcpTokenGrant(context, grant))) throw unauthorized();
 
   return {
     kind: 'mcp',
@@ -78,7 +87,7 @@ const unauthorized = () =>
  * Checks an access token issued by the platform's OpenID provider (code or device flow): it must
  * exist, be unexpired, and its grant and client must still exist (a replayed code revokes the
  * grant and with it the tokens). MCP access tokens (JWTs, docs/mcp.md#token-endpoint) are checked
- * by signature, issuer, expiry and client, and carry their environment, rendering and scopes.
+ * by signature, issuer, expiry, client and grant, and carry their environment, rendering and scopes.
  * The answer names the token's {@link UserTokenKind}. Throws an `UnauthorizedError` (401) otherwise.
  *
  * @example

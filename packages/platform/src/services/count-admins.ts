@@ -1,6 +1,7 @@
 import type { Transaction } from 'sequelize';
 
 import type { PlatformDatabase } from '../database/platform-database';
+import { adminRoleId } from './admin-role-id';
 
 /**
  * How many members of a project hold its built-in Admin role: a change that would leave none
@@ -16,12 +17,9 @@ export async function countAdmins(
   projectId: number,
   transaction: Transaction,
 ): Promise<number> {
-  const admin = await db.models.Role.findOne({
-    where: { projectId, name: 'Admin', builtIn: true },
-    transaction,
-  });
+  const roleId = await adminRoleId(db, projectId, transaction);
 
-  return admin
-    ? db.models.ProjectMember.count({ where: { projectId, roleId: admin.id }, transaction })
-    : 0;
+  return roleId === null
+    ? 0
+    : db.models.ProjectMember.count({ where: { projectId, roleId }, transaction });
 }

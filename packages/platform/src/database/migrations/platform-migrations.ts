@@ -5,6 +5,7 @@ import { publicApiAndWorkflows } from './0004-public-api-and-workflows';
 import { mustChangePassword } from './0005-must-change-password';
 import { hostedAgents } from './0006-hosted-agents';
 import { memberLevelsAndTags } from './0007-member-levels-and-tags';
+import { oidcPayloadAccounts } from './0008-oidc-payload-accounts';
 import type { PlatformMigration } from './platform-migration';
 
 /** Every migration of the platform, oldest first. Append new versions; never reorder. */
@@ -16,4 +17,5 @@ export const platformMigrations: readonly PlatformMigration[] = [
   mustChangePassword,
   hostedAgents,
   memberLevelsAndTags,
+  oidcPayloadAccounts,
 ];

@@ -129,6 +129,7 @@ export function definePlatformModels(sequelize: Sequelize): PlatformModels {
         grantId: string(true),
         userCode: string(true),
         uid: string(true),
+        accountId: string(true),
         expiresAt: { type: DataTypes.DATE, allowNull: true },
         consumedAt: { type: DataTypes.DATE, allowNull: true },
       },

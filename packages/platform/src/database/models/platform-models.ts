@@ -197,6 +197,8 @@ export interface OidcPayloadRow {
   grantId: string | null;
   userCode: string | null;
   uid: string | null;
+  /** The user the object belongs to (its payload's `accountId`), null for clients. */
+  accountId: string | null;
   expiresAt: Date | null;
   consumedAt: Date | null;
   createdAt: Date;
@@ -318,7 +320,14 @@ export interface PlatformModels {
         OidcPayloadRow,
         Optional<
           OidcPayloadRow,
-          'createdAt' | 'updatedAt' | 'grantId' | 'userCode' | 'uid' | 'expiresAt' | 'consumedAt'
+          | 'createdAt'
+          | 'updatedAt'
+          | 'grantId'
+          | 'userCode'
+          | 'uid'
+          | 'accountId'
+          | 'expiresAt'
+          | 'consumedAt'
         >
       >
   >;

@@ -6,9 +6,11 @@ import { initiatorOf } from '../../http/middlewares/require-admin-session';
 import { projectOf } from '../../http/middlewares/require-project-admin';
 import type { PlatformRouteMounter } from '../../http/platform-router-mounter';
 import type { PermissionLevel, ProjectMemberRow } from '../../database/models/platform-models';
+import { endAccountSessions } from '../../oidc/end-account-sessions';
 import { memberStanding } from '../../permissions/member-standing';
 import { applyAdminChange } from '../../services/apply-admin-change';
 import { checkPermissionLevel, checkTags } from '../../services/check-member-changes';
+import { adminRoleId } from '../../services/admin-role-id';
 import { countAdmins } from '../../services/count-admins';
 import { memberJson } from './admin-json';
 import { findInProject } from './find-in-project';
@@ -19,8 +21,10 @@ import { findInProject } from './find-in-project';
  * tags?} changes one's standing in this project only: the permission level and tags are the
  * membership's (docs/decisions.md#d26-permission-level-and-tags-per-project), so no other project
  * sees the change, and the account itself (name, email, its own level) is never written here;
- * `DELETE …/:userId` removes one from the project and its teams. A change that would leave the
- * project without an Admin is refused (409). Each change refreshes the users of every
+ * `DELETE …/:userId` removes one from the project and its teams. Removing a member, or demoting
+ * an Admin to another role, ends the OAuth grants they hold for the project's environments
+ * (docs/decisions.md#d32-a-change-of-credentials-or-standing-ends-oauth-sessions). A change that
+ * would leave the project without an Admin is refused (409). Each change refreshes the users of every
  * environment of the project.
  *
  * @example
@@ -113,6 +117,11 @@ export const mountMembers: PlatformRouteMounter = (router, context) => {
           newValues.roleId = role.id;
           memberChanges.roleId = role.id;
         }
+        const adminRole = await adminRoleId(context.db, project.id, transaction);
+        const demoted =
+          row.roleId === adminRole &&
+          memberChanges.roleId !== undefined &&
+          memberChanges.roleId !== adminRole;
         // Only this project's membership is written: the user row, shared by every project the
         // user belongs to, is not this project's Admin's to change.
         await row.update(memberChanges, { transaction });
@@ -121,6 +130,11 @@ export const mountMembers: PlatformRouteMounter = (router, context) => {
           (await countAdmins(context.db, project.id, transaction)) === 0
         ) {
           throw new GroveError('ConflictError', 'The project would be left without an Admin');
+        }
+        // An Admin demoted loses the OAuth grants they hold for this project's environments:
+        // what they authorized as an Admin is authorized again as what they are now (D32).
+        if (demoted) {
+          await endAccountSessions(context.db, userId, { projectId: project.id, transaction });
         }
 
         return {
@@ -164,6 +178,8 @@ export const mountMembers: PlatformRouteMounter = (router, context) => {
         if ((await countAdmins(context.db, project.id, transaction)) === 0) {
           throw new GroveError('ConflictError', 'The project would be left without an Admin');
         }
+        // Their OAuth grants for this project's environments end with the membership (D32).
+        await endAccountSessions(context.db, userId, { projectId: project.id, transaction });
 
         return {
           value: null,

@@ -6,6 +6,7 @@ import { handle } from '../../http/async-handler';
 import { bodyOf } from '../../http/admin-input';
 import { adminSessionOf } from '../../http/middlewares/require-admin-session';
 import type { PlatformRouteMounter } from '../../http/platform-router-mounter';
+import { endAccountSessions } from '../../oidc/end-account-sessions';
 
 /** The path of the route; the one-time password gate lets it through (see the router). */
 export const PASSWORD_PATH = '/api/admin/session/password';
@@ -15,7 +16,8 @@ export const PASSWORD_PATH = '/api/admin/session/password';
  * user's password and answers 204. A wrong current password is a 400 on `currentPassword` and
  * counts as a failed login (the platform's one login limiter: 429 after too many); the new
  * password must pass the password rules and differ from the current one. Clears the user's
- * `mustChangePassword` flag and ends their other console sessions (this one stays open).
+ * `mustChangePassword` flag and ends their other console sessions (this one stays open) and all
+ * their sessions at the OpenID provider: login sessions, grants, refresh and access tokens.
  *
  * @example
  * ```ts
@@ -65,6 +67,9 @@ export const mountPassword: PlatformRouteMounter = (router, context) => {
           where: { userId: user.id, id: { [Op.ne]: session.id } },
           transaction,
         });
+        // And so is every client it signed in at the OpenID provider: login sessions, grants,
+        // refresh and access tokens (docs/decisions.md#d32-a-change-of-credentials-or-standing-ends-oauth-sessions).
+        await endAccountSessions(context.db, user.id, { transaction });
       });
       res.status(204).end();
     }),
