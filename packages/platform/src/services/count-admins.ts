@@ -1,7 +1,6 @@
 import type { Transaction } from 'sequelize';
 
 import type { PlatformDatabase } from '../database/platform-database';
-import { adminRoleId } from './admin-role-id';
 
 /**
  * How many members of a project hold its built-in Admin role: a change that would leave none
@@ -17,9 +16,12 @@ export async function countAdmins(
   projectId: number,
   transaction: Transaction,
 ): Promise<number> {
-  const roleId = await adminRoleId(db, projectId, transaction);
+  const admin = await db.models.Role.findOne({
+    where: { projectId, name: 'Admin', builtIn: true },
+    transaction,
+  });
 
-  return roleId === null
-    ? 0
-    : db.models.ProjectMember.count({ where: { projectId, roleId }, transaction });
+  return admin
+    ? db.models.ProjectMember.count({ where: { projectId, roleId: admin.id }, transaction })
+    : 0;
 }

@@ -43,6 +43,7 @@ describeOrSkip(
         { name: '0005-must-change-password' },
         { name: '0006-hosted-agents' },
         { name: '0007-member-levels-and-tags' },
+        { name: '0008-oidc-payload-accounts' },
       ]);
     });
   },

@@ -2,6 +2,7 @@ import { migratePlatformDatabase, MIGRATIONS_TABLE } from '../../src';
 import { mustChangePassword } from '../../src/database/migrations/0005-must-change-password';
 import { hostedAgents } from '../../src/database/migrations/0006-hosted-agents';
 import { memberLevelsAndTags } from '../../src/database/migrations/0007-member-levels-and-tags';
+import { oidcPayloadAccounts } from '../../src/database/migrations/0008-oidc-payload-accounts';
 import { availableServers, createTestDatabase } from '../helpers/test-databases';
 import type { TestDatabase } from '../helpers/test-databases';
 
@@ -43,6 +44,7 @@ const MIGRATIONS = [
   '0005-must-change-password',
   '0006-hosted-agents',
   '0007-member-levels-and-tags',
+  '0008-oidc-payload-accounts',
 ];
 
 describe.each(availableServers())('platform migrations on $name', server => {
@@ -156,5 +158,37 @@ describe.each(availableServers())('platform migrations on $name', server => {
     const member = await test.db.models.ProjectMember.findOne({ where: { userId: user.id } });
 
     expect(member).toMatchObject({ permissionLevel: 'editor', tags: { region: 'EU' } });
+  });
+
+  it("0008 gives existing OpenID objects their payload's account, and takes the column back", async () => {
+    const queryInterface = test.db.sequelize.getQueryInterface();
+    await oidcPayloadAccounts.down(queryInterface);
+    const rows: [string, string, Record<string, unknown>][] = [
+      ['Grant', 'g1', { accountId: '7', clientId: 'c1' }],
+      ['RefreshToken', 'r1', { accountId: '7', grantId: 'g1' }],
+      ['Session', 's1', { accountId: '8' }],
+      ['Interaction', 'i1', { result: { login: { accountId: '9' } } }],
+      ['Interaction', 'i2', { params: { client_id: 'c1' } }],
+      ['Client', 'c1', { client_id: 'c1' }],
+    ];
+    for (const [model, id, payload] of rows) {
+      await test.db.sequelize.query(
+        `INSERT INTO oidc_payloads (model, id, payload, created_at, updated_at)
+         VALUES (:model, :id, :payload, :now, :now)`,
+        { replacements: { model, id, payload: JSON.stringify(payload), now: new Date() } },
+      );
+    }
+
+    await oidcPayloadAccounts.up(queryInterface);
+    const stored = await test.db.models.OidcPayload.findAll({ order: [['id', 'ASC']] });
+
+    expect(stored.map(row => [row.id, row.accountId])).toEqual([
+      ['c1', null],
+      ['g1', '7'],
+      ['i1', '9'],
+      ['i2', null],
+      ['r1', '7'],
+      ['s1', '8'],
+    ]);
   });
 });

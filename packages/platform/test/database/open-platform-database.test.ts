@@ -41,6 +41,7 @@ describe('openPlatformDatabase', () => {
         'Platform database: applied migration 0005-must-change-password',
         'Platform database: applied migration 0006-hosted-agents',
         'Platform database: applied migration 0007-member-levels-and-tags',
+        'Platform database: applied migration 0008-oidc-payload-accounts',
       ]);
     } finally {
       await db.close();

@@ -62,4 +62,23 @@ describe.each(availableServers())('the OpenID provider storage on $name', server
       (await sessions.find('same'))?.accountId,
     ]).toEqual(['1', '2']);
   });
+
+  it("copies the payload's account into account_id, and a signed-in interaction's", async () => {
+    const interactions = createSequelizeOidcAdapter(database.db, {
+      alreadyConsumed: () => new Error(),
+    })('Interaction');
+    await adapter.upsert('owned', { grantId: 'g4', accountId: '12' }, 60);
+    await interactions.upsert('signed-in', { result: { login: { accountId: '13' } } }, 60);
+    await interactions.upsert('anonymous', { params: { client_id: 'c' } }, 60);
+
+    const rows = await database.db.models.OidcPayload.findAll({
+      where: { id: ['owned', 'signed-in', 'anonymous'] },
+      order: [['id', 'ASC']],
+    });
+    expect(rows.map(row => [row.id, row.accountId])).toEqual([
+      ['anonymous', null],
+      ['owned', '12'],
+      ['signed-in', '13'],
+    ]);
+  });
 });

@@ -10,7 +10,7 @@ import { endAccountSessions } from '../../oidc/end-account-sessions';
 import { memberStanding } from '../../permissions/member-standing';
 import { applyAdminChange } from '../../services/apply-admin-change';
 import { checkPermissionLevel, checkTags } from '../../services/check-member-changes';
-import { adminRoleId } from '../../services/admin-role-id';
+import { isProjectAdminRole } from '../../services/is-project-admin-role';
 import { countAdmins } from '../../services/count-admins';
 import { memberJson } from './admin-json';
 import { findInProject } from './find-in-project';
@@ -105,6 +105,7 @@ export const mountMembers: PlatformRouteMounter = (router, context) => {
           previousValues[key] = before[key];
         }
         const memberChanges: Partial<ProjectMemberRow> = { ...standingChanges };
+        let demoted = false;
         if (body.roleId !== undefined) {
           const role = await findInProject(
             context.db,
@@ -116,12 +117,9 @@ export const mountMembers: PlatformRouteMounter = (router, context) => {
           previousValues.roleId = row.roleId;
           newValues.roleId = role.id;
           memberChanges.roleId = role.id;
+          const previous = await models.Role.findByPk(row.roleId, { transaction });
+          demoted = isProjectAdminRole(previous) && !isProjectAdminRole(role);
         }
-        const adminRole = await adminRoleId(context.db, project.id, transaction);
-        const demoted =
-          row.roleId === adminRole &&
-          memberChanges.roleId !== undefined &&
-          memberChanges.roleId !== adminRole;
         // Only this project's membership is written: the user row, shared by every project the
         // user belongs to, is not this project's Admin's to change.
         await row.update(memberChanges, { transaction });
