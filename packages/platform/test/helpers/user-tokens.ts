@@ -39,8 +39,12 @@ export async function memberWithToken(
   const token =
     login === 'device'
       ? await deviceFlowToken(platform.url, { email, password })
-      : (await codeFlowTokens(await discover(platform.url), bootstrap.envSecret, { email, password }))
-          .accessToken;
+      : (
+          await codeFlowTokens(await discover(platform.url), bootstrap.envSecret, {
+            email,
+            password,
+          })
+        ).accessToken;
 
   return { id, email, token };
 }
