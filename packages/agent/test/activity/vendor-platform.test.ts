@@ -2,6 +2,7 @@ import {
   PLATFORM_WITHOUT_ACTIVITY_LOGS,
   WRITE_NOT_LOGGED,
 } from '../../src/activity/activity-log-recorder';
+import { VENDOR_PLATFORM_ROUTES } from '../helpers/fake-platform';
 import { startTestAgent } from '../helpers/test-agent';
 import type { TestAgent } from '../helpers/test-agent';
 
@@ -12,9 +13,10 @@ describe('an agent against a platform without agent activity logs', () => {
   let agent: TestAgent;
   let auth: { Authorization: string };
 
-  const start = async (activityLogsStatus: number) => {
+  const start = async (activityLogsStatus?: number) => {
     agent = await startTestAgent(undefined, {}, platform => {
-      platform.state.activityLogsStatus = activityLogsStatus;
+      if (activityLogsStatus) platform.state.activityLogsStatus = activityLogsStatus;
+      else platform.state.vendorOnly = true;
     });
     auth = { Authorization: `Bearer ${await agent.token()}` };
   };
@@ -52,6 +54,34 @@ describe('an agent against a platform without agent activity logs', () => {
     expect(logCalls.map(r => [r.method, r.path, r.body])).toEqual([
       ['POST', '/liana/v1/activity-logs', { logs: [] }],
     ]);
+  });
+
+  it("against a server that answers only the vendor's routes (404 elsewhere): creates, updates, deletes and reads", async () => {
+    await start();
+    const created = await agent
+      .http()
+      .post(`/forest/books?${tz}`)
+      .set(auth)
+      .send({
+        data: { type: 'books', attributes: { title: 'Children of Dune', status: 'draft' } },
+      });
+    expect(created.status).toBe(200);
+    const id = Number(created.body.data.id);
+    expect((await rename(id, 'Children of Dune, revised')).status).toBe(200);
+    expect(await titleOf(id)).toBe('Children of Dune, revised');
+    expect((await agent.http().delete(`/forest/books/${id}?${tz}`).set(auth)).status).toBe(204);
+    expect((await agent.http().get(`/forest/books/${id}?${tz}`).set(auth)).status).toBe(404);
+    const count = await agent.http().get(`/forest/books/count?${tz}`).set(auth);
+    expect([count.status, count.body.count]).toEqual([200, 5]);
+    expect(warnings()).toHaveLength(1);
+
+    // Every call the agent made was one of the vendor's routes, but the one start probe.
+    const calls = agent.platform.requests.map(r => `${r.method} ${r.path} ${r.status ?? '-'}`);
+    const outside = calls.filter(
+      call => !VENDOR_PLATFORM_ROUTES.some(route => route.test(call.replace(/ \S+$/, ''))),
+    );
+    expect(outside).toEqual(['POST /liana/v1/activity-logs 404']);
+    expect(calls).toEqual(expect.arrayContaining(['GET /liana/v4/permissions/environment 200']));
   });
 
   it('keeps strict auditing when the platform answers anything else (503 at start)', async () => {

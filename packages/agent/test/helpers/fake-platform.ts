@@ -15,13 +15,39 @@ export interface PlatformState {
   activityLogs: Array<Record<string, unknown> & { id: string; status: string }>;
   /** When set, activity-log calls answer this status (a platform that refuses logs). */
   activityLogsStatus?: number;
+  /**
+   * When set, the platform answers only the vendor platform's routes
+   * ({@link VENDOR_PLATFORM_ROUTES}) and 404 on every other path, as the vendor's own platform
+   * does: Grove's additions (agent activity logs) are not there.
+   */
+  vendorOnly?: boolean;
 }
+
+/**
+ * The routes of the vendor's platform that an agent calls (fact sheet: spec/server-protocol.md
+ * §2–§6): start, schema, IP rules, events, login, permissions, MCP activity logs, customizations.
+ */
+export const VENDOR_PLATFORM_ROUTES: readonly RegExp[] = [
+  /^GET \/liana\/model-customizations$/,
+  /^GET \/liana\/mcp-server-configs-with-details$/,
+  /^GET \/liana\/v1\/ip-whitelist-rules$/,
+  /^POST \/forest\/apimaps(\/hashcheck)?$/,
+  /^GET \/liana\/forest-schema$/,
+  /^GET \/liana\/v4\/subscribe-to-events$/,
+  /^(GET|POST) \/oidc\/.+$/,
+  /^GET \/liana\/v2\/renderings\/[^/]+\/authorization$/,
+  /^GET \/liana\/v4\/permissions\/(environment|users|renderings\/[^/]+)$/,
+  /^POST \/api\/activity-logs-requests(\/mcp)?$/,
+  /^PATCH \/api\/activity-logs-requests\/[^/]+\/[^/]+\/status$/,
+];
 
 export interface RecordedRequest {
   readonly method: string;
   readonly path: string;
   readonly headers: Record<string, string | string[] | undefined>;
   readonly body: unknown;
+  /** The status the fake platform answered, once it answered. */
+  status?: number;
 }
 
 export interface FakePlatform {
@@ -81,14 +107,24 @@ export async function startFakePlatform(): Promise<FakePlatform> {
   const app = express();
   app.use(express.json({ limit: '50mb' }));
   app.use(express.urlencoded({ extended: false }));
-  app.use((request, _response, next) => {
-    requests.push({
+  app.use((request, response, next) => {
+    const recorded: RecordedRequest = {
       method: request.method,
       path: request.path,
       headers: request.headers,
       body: request.body as unknown,
+    };
+    requests.push(recorded);
+    response.on('finish', () => {
+      recorded.status = response.statusCode;
     });
     next();
+  });
+  app.use((request, response, next) => {
+    const route = `${request.method} ${request.path}`;
+    if (state.vendorOnly && !VENDOR_PLATFORM_ROUTES.some(pattern => pattern.test(route))) {
+      response.status(404).json({ errors: [{ status: 404, detail: 'Not Found' }] });
+    } else next();
   });
   let url = '';
 

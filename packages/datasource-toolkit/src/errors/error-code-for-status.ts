@@ -8,6 +8,7 @@ const codeByStatus: Readonly<Record<number, GroveErrorCode>> = {
   404: 'NotFoundError',
   409: 'ConflictError',
   413: 'PayloadTooLargeError',
+  415: 'UnsupportedMediaTypeError',
   422: 'UnprocessableError',
   429: 'TooManyRequestsError',
   500: 'InternalServerError',

@@ -17,6 +17,7 @@ export const errorStatus: Readonly<Record<GroveErrorCode, number>> = {
   ConflictError: 409,
   UnprocessableError: 422,
   PayloadTooLargeError: 413,
+  UnsupportedMediaTypeError: 415,
   TooManyRequestsError: 429,
   InternalServerError: 500,
   ServiceUnavailableError: 503,

@@ -11,6 +11,7 @@ export type GroveErrorCode =
   | 'ConflictError'
   | 'UnprocessableError'
   | 'PayloadTooLargeError'
+  | 'UnsupportedMediaTypeError'
   | 'TooManyRequestsError'
   | 'InternalServerError'
   | 'ServiceUnavailableError';

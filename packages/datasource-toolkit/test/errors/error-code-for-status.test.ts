@@ -11,6 +11,7 @@ describe('errorCodeForStatus', () => {
     [404, 'NotFoundError'],
     [409, 'ConflictError'],
     [413, 'PayloadTooLargeError'],
+    [415, 'UnsupportedMediaTypeError'],
     [422, 'UnprocessableError'],
     [429, 'TooManyRequestsError'],
     [500, 'InternalServerError'],

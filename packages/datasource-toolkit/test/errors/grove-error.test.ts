@@ -58,6 +58,7 @@ describe('GroveError', () => {
       ConflictError: 409,
       UnprocessableError: 422,
       PayloadTooLargeError: 413,
+      UnsupportedMediaTypeError: 415,
       TooManyRequestsError: 429,
       InternalServerError: 500,
       ServiceUnavailableError: 503,

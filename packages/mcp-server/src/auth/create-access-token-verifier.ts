@@ -33,8 +33,9 @@ const invalid = (message: string, cause?: unknown) =>
 /**
  * The verifier of `/mcp` bearer tokens: the platform's RS256 access JWTs (`typ` `at+jwt`),
  * signature by the platform's JWKS (`/oidc/jwks`, fetched and cached by `jose`), issuer the
- * platform's `/oidc`, audience `urn:grove:environment:<id>` of this environment, expiry, then the
- * user's email from the platform's user info. Agent session tokens (HS256) never verify.
+ * platform's `/oidc`, audience `urn:grove:environment:<id>` of this environment, expiry, the
+ * `mcp:read` scope (a `ForbiddenError` without it), then the user's email from the platform's
+ * user info. Agent session tokens (HS256) never verify.
  *
  * A token whose signature and claims verified is remembered by its whole text (1000 tokens at
  * most) until its `exp`, or until `maxAgeSeconds` after its `iat` when that comes first: a client
@@ -103,6 +104,11 @@ export function createAccessTokenVerifier(
     if (token.length > 8192) throw invalid('The access token is too long');
     const { userId, renderingId, scopes, expiresAt } =
       verified.get(token) ?? (await verifySignature(token));
+    // The platform's user info takes an MCP token only with mcp:read (its credential table): a
+    // token without it is refused here, as a scope the client lacks, before asking for the user.
+    if (!scopes.includes('mcp:read')) {
+      throw new GroveError('ForbiddenError', 'The access token lacks the mcp:read scope');
+    }
     const user = await platform.userInfo(renderingId, token);
     if (user.id !== userId) throw invalid('The access token does not match its user');
 

@@ -23,6 +23,8 @@ export interface McpCaller {
 
 /**
  * Verifies an access token presented at `/mcp` (signature by the platform's JWKS, audience the
- * environment, expiry, type): the caller, or a rejection that becomes a 401 `invalid_token`.
+ * environment, expiry, type): the caller, or a rejection: a `ForbiddenError` (by its `code`) for
+ * a token without `mcp:read` becomes a 403 `insufficient_scope`, anything else a 401
+ * `invalid_token`.
  */
 export type McpAccessTokenVerifier = (token: string) => Promise<McpCaller>;

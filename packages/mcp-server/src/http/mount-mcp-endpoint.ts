@@ -87,7 +87,12 @@ export function mountMcpEndpoint(router: Router, options: McpEndpointOptions): v
       }
 
       return caller;
-    } catch {
+    } catch (error) {
+      if ((error as { code?: unknown } | null)?.code === 'ForbiddenError') {
+        challenge(res, 403, 'insufficient_scope', 'The token lacks the mcp:read scope', metadata);
+
+        return null;
+      }
       challenge(res, 401, 'invalid_token', 'The access token is invalid or expired', metadata);
 
       return null;

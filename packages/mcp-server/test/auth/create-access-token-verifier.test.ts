@@ -106,6 +106,17 @@ describe('createAccessTokenVerifier', () => {
     expect(verifications).toHaveBeenCalledTimes(1);
   });
 
+  it('refuses a token without mcp:read (ForbiddenError) before asking the platform', async () => {
+    const { platform, userInfo } = platformAnswering(ada);
+    const verify = createAccessTokenVerifier({ platform, environmentId: ENVIRONMENT_ID });
+
+    await expect(verify(await accessToken({ scope: 'mcp:action' }))).rejects.toMatchObject({
+      code: 'ForbiddenError',
+      message: 'The access token lacks the mcp:read scope',
+    });
+    expect(userInfo).not.toHaveBeenCalled();
+  });
+
   it('refuses a cached token whose user info names another user', async () => {
     let id = 7;
     const { platform } = platformAnswering(async () => ({ id, email: 'ada@example.com' }));

@@ -276,8 +276,8 @@ const ADMIN_BODY_LIMIT = 2 * 1024 * 1024;
 /**
  * Builds the platform's router. The order is load-bearing:
  * 0. login under `/oidc` (both modes: the sandbox logs users in through the same provider) —
- *    before any body parser: the provider reads its own bodies, and the interaction forms have
- *    their own bounded urlencoded parser; then the MCP OAuth routes under `/oauth` (standard
+ *    before any body parser: the provider's mounter bounds its bodies before the provider reads
+ *    them, and the interaction forms have their own bounded urlencoded parser; then the MCP OAuth routes under `/oauth` (standard
  *    mode only), which parse their own bounded bodies; then the public API under `/v1`
  *    (standard mode only): token, rate limits and rights before it reads its own bounded bodies;
  *    then the console under `/console/` (standard mode only; static files, `/` leads there);

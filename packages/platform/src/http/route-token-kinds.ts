@@ -25,14 +25,15 @@ export type TokenKindPolicy = Readonly<Record<Exclude<UserTokenKind, 'mcp'>, boo
 };
 
 /**
- * Each route family's token kinds: the CLI's routes (code runs on the platform's machine) refuse
- * MCP tokens and take the device-flow token, and for now an agent-login token too (issue 35 keeps
- * this open until the hosted-agent tests log in through the device flow); approvals and activity
- * logs take the agent-login token of their environment, and MCP tokens of their environment with
- * the step's scope; an approval is reviewed by a person, never through an MCP client.
+ * Each route family's token kinds: the CLI's routes (code runs on the platform's machine) take
+ * the device-flow token only, the `grove-cloud` login, never a frontend's agent-login token nor
+ * an MCP token; user info, approvals and activity logs take the agent-login token of their
+ * environment, and MCP tokens of their environment with the step's scope, never a device-flow
+ * token; an approval is reviewed by a person, never through an MCP client. Walked cell by cell by
+ * `test/security/credential-table.integration.test.ts`.
  */
 export const ROUTE_TOKEN_KINDS: Readonly<Record<UserTokenRouteFamily, TokenKindPolicy>> = {
-  'hosted-agent': { device: true, 'agent-login': true, mcp: false },
+  'hosted-agent': { device: true, 'agent-login': false, mcp: false },
   'user-info': { device: false, 'agent-login': true, mcp: 'mcp:read' },
   'activity-logs': { device: false, 'agent-login': true, mcp: 'mcp:read' },
   'approval-filing': { device: false, 'agent-login': true, mcp: 'mcp:action' },

@@ -99,7 +99,13 @@ describe.each(availableServers())('hosted agents on $name', server => {
     await createShopDatabase(shop);
     test = await startTestPlatform(server);
     envSecret = test.platform.bootstrap!.envSecret;
-    developer = await memberWithToken(test.platform, 'Developer', 'Operations', 'dev@grove.test');
+    developer = await memberWithToken(
+      test.platform,
+      'Developer',
+      'Operations',
+      'dev@grove.test',
+      'device',
+    );
     const admin = await loginBootstrapAdmin(test.platform);
     const { project, environment } = test.platform.bootstrap!;
     const created = await admin.call(

@@ -1,6 +1,7 @@
 import type { Platform } from '../../src';
 import { codeFlowTokens, discover } from '../oidc/helpers/oidc-flows';
 import { addMember } from './admin-client';
+import { deviceFlowToken } from './device-login';
 
 /** A member of the bootstrap project, in a team, with a real user access token. */
 export interface TokenUser {
@@ -10,15 +11,22 @@ export interface TokenUser {
 }
 
 /**
+ * How {@link memberWithToken} logs the member in: `agent-login`, the code flow with PKCE as the
+ * bootstrap environment's agent (the frontend's user token); `device`, the device flow as the
+ * `grove-cloud` CLI (the token of `/api/hosted-agent`).
+ */
+export type TokenLogin = 'agent-login' | 'device';
+
+/**
  * Creates a member of the bootstrap project with a role, puts them in a team (by name) and logs
- * them in through the platform's login pages (code flow with PKCE, as the bootstrap
- * environment's agent) to get a user access token.
+ * them in through the platform's login pages to get a user access token of the `login` kind.
  */
 export async function memberWithToken(
   platform: Platform,
   roleName: string,
   teamName: string,
   email: string,
+  login: TokenLogin = 'agent-login',
 ): Promise<TokenUser> {
   const bootstrap = platform.bootstrap!;
   const { models } = platform.context.db;
@@ -28,12 +36,17 @@ export async function memberWithToken(
     where: { projectId: bootstrap.project.id, name: teamName },
   });
   await models.TeamMember.create({ teamId: team!.id, userId: id });
-  const { accessToken } = await codeFlowTokens(await discover(platform.url), bootstrap.envSecret, {
-    email,
-    password,
-  });
+  const token =
+    login === 'device'
+      ? await deviceFlowToken(platform.url, { email, password })
+      : (
+          await codeFlowTokens(await discover(platform.url), bootstrap.envSecret, {
+            email,
+            password,
+          })
+        ).accessToken;
 
-  return { id, email, token: accessToken };
+  return { id, email, token };
 }
 
 /** Creates a team of the bootstrap project with its rendering in the bootstrap environment. */

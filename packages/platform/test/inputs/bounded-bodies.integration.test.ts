@@ -50,6 +50,51 @@ describe.each(availableServers())('request bodies are bounded in depth on $name'
     expect([legit.status, legit.body.client_name]).toEqual([201, 'legit']);
   });
 
+  it("the OpenID provider's own registration (/oidc/reg) answers a deep body with an OAuth 400, anonymous or with an env secret, nothing stored", async () => {
+    const cli = {
+      client_name: 'Grove CLI',
+      application_type: 'native',
+      redirect_uris: ['com.forestadmin.cli://authenticate'],
+      token_endpoint_auth_method: 'none',
+      grant_types: ['urn:ietf:params:oauth:grant-type:device_code'],
+      response_types: ['none'],
+    };
+    const agentClient = {
+      client_name: 'agent',
+      redirect_uris: ['https://agent.example/forest/authentication/callback'],
+      token_endpoint_auth_method: 'none',
+    };
+    const bearer = { authorization: `Bearer ${test.platform.bootstrap!.envSecret}` };
+    const before = await dumpPlatformTables(test.platform);
+    const anonymous = await post(
+      '/oidc/reg',
+      `${JSON.stringify(cli).slice(0, -1)},"contacts":${nested(6000)}}`,
+    );
+    const withSecret = await post(
+      '/oidc/reg',
+      `{"client_name":"agent","token_endpoint_auth_method":"none","redirect_uris":${nested(6000)}}`,
+      bearer,
+    );
+    const tooLarge = await post(
+      '/oidc/reg',
+      JSON.stringify({ ...cli, client_name: 'x'.repeat(60 * 1024) }),
+    );
+    for (const answer of [anonymous, withSecret]) {
+      expect(answer).toEqual({
+        status: 400,
+        body: { error: 'invalid_request', error_description: expect.stringMatching(/nested/) },
+      });
+    }
+    expect([tooLarge.status, tooLarge.body.error]).toEqual([413, 'invalid_request']);
+    expect(await dumpPlatformTables(test.platform)).toEqual(before);
+
+    // Legitimate registrations, anonymous (the CLI) and with the env secret (an agent), still work.
+    const registered = await post('/oidc/reg', JSON.stringify(cli));
+    const agent = await post('/oidc/reg', JSON.stringify(agentClient), bearer);
+    expect([registered.status, registered.body.client_name]).toEqual([201, 'Grove CLI']);
+    expect([agent.status, agent.body.client_name]).toEqual([201, 'agent']);
+  });
+
   it('the admin API, the login and the agent protocol answer a deep body with their 400', async () => {
     const projectId = test.platform.bootstrap!.project.id;
     const deep = `{"name":${nested(2000)}}`;

@@ -6,13 +6,12 @@ import { join } from 'node:path';
 import { loginBootstrapAdmin, snapshotDatabase } from '../helpers/admin-client';
 import { createShopDatabase } from '../helpers/agents-under-test';
 import { hostedCall, makeBundle } from '../helpers/hosted-agent-client';
+import { mcpToken as mcpAccessToken } from '../helpers/mcp-token';
 import { startTestPlatform } from '../helpers/test-platform';
 import type { TestPlatform } from '../helpers/test-platform';
 import { callWithToken, memberWithToken, renderingOf } from '../helpers/user-tokens';
 import type { TokenUser } from '../helpers/user-tokens';
-import { loginInBrowser, pkcePair } from '../oidc/helpers/oidc-flows';
 
-const REDIRECT = 'http://127.0.0.1:6274/oauth/callback';
 const PASSWORD = 'a long enough password';
 
 // Each route family takes only the token kinds meant for it, and an MCP token only with the scope
@@ -26,57 +25,8 @@ describe('token kinds: MCP access tokens only where they belong (SQLite)', () =>
   let rendering: number;
   const shop = join(tmpdir(), `grove-token-kinds-${randomBytes(6).toString('hex')}.sqlite`);
 
-  /** An MCP access token of the bootstrap environment, through the real MCP OAuth flow. */
-  async function mcpToken(email: string, scope: string): Promise<string> {
-    const { url } = test.platform;
-    const registered = await fetch(`${url}/oauth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        client_name: 'Claude',
-        redirect_uris: [REDIRECT],
-        token_endpoint_auth_method: 'none',
-        grant_types: ['authorization_code', 'refresh_token'],
-        response_types: ['code'],
-        scope,
-      }),
-    });
-    const clientId = String(((await registered.json()) as { client_id: string }).client_id);
-    const { verifier, challenge } = pkcePair();
-    const query = new URLSearchParams({
-      client_id: clientId,
-      redirect_uri: REDIRECT,
-      code_challenge: challenge,
-      code_challenge_method: 'S256',
-      response_type: 'code',
-      state: 'state',
-      scope,
-      resource: 'https://agent.example.com/mcp',
-      environmentId: String(test.platform.bootstrap!.environment.id),
-    });
-    const login = await loginInBrowser(
-      `${url}/oauth/authorize?${query.toString()}`,
-      { email, password: PASSWORD },
-      REDIRECT,
-    );
-    const code = login.callback?.searchParams.get('code');
-    if (!code) throw new Error(`no code: ${login.afterLogin.body.slice(0, 200)}`);
-    const exchanged = await fetch(`${url}/oauth/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'forest-secret-key': envSecret },
-      body: JSON.stringify({
-        grant_type: 'authorization_code',
-        code,
-        redirect_uri: REDIRECT,
-        client_id: clientId,
-        code_verifier: verifier,
-      }),
-    });
-    const tokens = (await exchanged.json()) as { access_token?: string };
-    if (!tokens.access_token) throw new Error(`no token: ${JSON.stringify(tokens)}`);
-
-    return tokens.access_token;
-  }
+  const mcpToken = (email: string, scope: string) =>
+    mcpAccessToken(test.platform, { email, password: PASSWORD }, scope);
 
   const approvalsUrl = (path = '') => `${test.platform.url}/api/action-approvals${path}`;
   const fileApproval = (token: string) =>
@@ -121,7 +71,13 @@ describe('token kinds: MCP access tokens only where they belong (SQLite)', () =>
       { ...right, roleId: await roleId('User'), approvalRequired: true },
       { ...right, roleId: await roleId('Editor'), approve: true, selfApprove: false },
     ]);
-    developer = await memberWithToken(test.platform, 'Developer', 'Operations', 'dev@grove.test');
+    developer = await memberWithToken(
+      test.platform,
+      'Developer',
+      'Operations',
+      'dev@grove.test',
+      'device',
+    );
     requester = await memberWithToken(test.platform, 'User', 'Operations', 'req@grove.test');
     approver = await memberWithToken(test.platform, 'Editor', 'Operations', 'ok@grove.test');
     rendering = await renderingOf(test.platform, 'Operations');
@@ -159,7 +115,7 @@ describe('token kinds: MCP access tokens only where they belong (SQLite)', () =>
     expect(await models.HostedBundle.count()).toBe(bundles);
     expect(await snapshotDatabase(test.platform.context.db)).toEqual(before);
 
-    // The same Developer's own login still uploads.
+    // The same Developer's CLI login still uploads.
     const legitimate = await hostedCall(
       test.platform.url,
       { envSecret, token: developer.token },

@@ -28,7 +28,7 @@ async function findCaller(context: PublicApiContext, req: Request): Promise<Publ
   }
   const { expiresAt } = found.token;
   if (expiresAt !== null && expiresAt.getTime() <= Date.now()) {
-    throw new PublicApiError(401, 'token_expired', 'API token has expired');
+    throw new PublicApiError('token_expired', 'API token has expired');
   }
 
   return { token: found.token, owner: found.owner };

@@ -2,7 +2,7 @@ import { errorStatus, isGroveError } from '@grove/datasource-toolkit';
 import type { GroveErrorCode, Logger } from '@grove/datasource-toolkit';
 import type { ErrorRequestHandler } from 'express';
 
-import { PublicApiError } from './public-api-error';
+import { PublicApiError, isPublicApiError } from './public-api-error';
 import type { PublicApiErrorCode } from './public-api-error';
 import { sendError } from './send-error';
 
@@ -16,31 +16,32 @@ const STORE_CODES: Readonly<Record<GroveErrorCode, PublicApiErrorCode>> = {
   ConflictError: 'conflict',
   UnprocessableError: 'unprocessable',
   PayloadTooLargeError: 'content_too_large',
+  UnsupportedMediaTypeError: 'unsupported_media_type',
   TooManyRequestsError: 'rate_limited',
   InternalServerError: 'internal_error',
   ServiceUnavailableError: 'service_unavailable',
 };
 
 function unexpected(): PublicApiError {
-  return new PublicApiError(500, 'internal_error', 'Unexpected error');
+  return new PublicApiError('internal_error', 'Unexpected error');
 }
 
 /** Turns any error into a {@link PublicApiError}; unknown and 5xx errors are logged, not shown. */
 export function toPublicApiError(error: unknown, logger: Logger | undefined): PublicApiError {
-  if (error instanceof PublicApiError) return error;
+  if (isPublicApiError(error)) return error;
   if (isGroveError(error)) {
     const status = errorStatus[error.code];
-    if (status < 500) return new PublicApiError(status, STORE_CODES[error.code], error.message);
+    if (status < 500) return new PublicApiError(STORE_CODES[error.code], error.message);
     logger?.('Error', 'Public API: store error', error);
 
     return status === 503
-      ? new PublicApiError(503, 'service_unavailable', 'Service unavailable, retry later')
+      ? new PublicApiError('service_unavailable', 'Service unavailable, retry later')
       : unexpected();
   }
   const status = (error as { status?: unknown } | null)?.status;
   if (typeof status === 'number' && status >= 400 && status < 500) {
     // Express's own client errors (a path that is not valid percent-encoding…).
-    return new PublicApiError(400, 'invalid_parameter', 'The request is malformed');
+    return new PublicApiError('invalid_parameter', 'The request is malformed');
   }
   logger?.('Error', 'Public API: unexpected error', error);
 
@@ -48,7 +49,7 @@ export function toPublicApiError(error: unknown, logger: Logger | undefined): Pu
 }
 
 /**
- * The one error middleware of `/v1`: `PublicApiError`s as they are, store `GroveError`s by code
+ * The one error middleware of `/v1`: `PublicApiError`s as they are, other `GroveError`s by code
  * (`errorStatus`), anything else a 500 that says nothing of its cause (logged instead).
  */
 export function createErrorHandler(logger: Logger | undefined): ErrorRequestHandler {

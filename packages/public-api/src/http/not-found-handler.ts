@@ -4,5 +4,5 @@ import { PublicApiError } from './public-api-error';
 
 /** Any other `/v1` path: 404 in the seed's shape (after authentication: nothing is revealed). */
 export const notFoundHandler: RequestHandler = (_req, _res, next) => {
-  next(new PublicApiError(404, 'not_found', 'No such endpoint'));
+  next(new PublicApiError('not_found', 'No such endpoint'));
 };

@@ -1,3 +1,6 @@
+import { GroveError, errorStatus, isGroveError } from '@grove/datasource-toolkit';
+import type { GroveErrorCode } from '@grove/datasource-toolkit';
+
 /**
  * The stable machine codes of the `/v1` error bodies (`code`).
  *
@@ -36,6 +39,31 @@ export interface PublicApiErrorOptions {
   readonly headers?: Readonly<Record<string, string>>;
 }
 
+/**
+ * The Grove error family of each wire code: it gives the status (`errorStatus`), so a code never
+ * travels with a status of another family. Exhaustive: a new wire code fails to compile here.
+ */
+const FAMILIES: Readonly<Record<PublicApiErrorCode, GroveErrorCode>> = {
+  invalid_parameter: 'ValidationError',
+  invalid_json: 'BadRequestError',
+  invalid_webhook_url: 'BadRequestError',
+  superseded_url: 'BadRequestError',
+  invalid_token: 'UnauthorizedError',
+  token_expired: 'UnauthorizedError',
+  insufficient_scope: 'ForbiddenError',
+  forbidden: 'ForbiddenError',
+  not_found: 'NotFoundError',
+  conflict: 'ConflictError',
+  run_in_progress: 'ConflictError',
+  payload_too_large: 'PayloadTooLargeError',
+  content_too_large: 'PayloadTooLargeError',
+  unsupported_media_type: 'UnsupportedMediaTypeError',
+  unprocessable: 'UnprocessableError',
+  rate_limited: 'TooManyRequestsError',
+  internal_error: 'InternalServerError',
+  service_unavailable: 'ServiceUnavailableError',
+};
+
 /** The `error` member of each status (the seed's titles). */
 const TITLES: Readonly<Record<number, string>> = {
   400: 'Bad Request',
@@ -52,31 +80,30 @@ const TITLES: Readonly<Record<number, string>> = {
 };
 
 /**
- * An error the `/v1` router answers as `{ error, message, code, request_id, param? }`.
+ * A `GroveError` of `/v1` with its wire code: the family (and so the status) follows from the
+ * code, and the router answers it as `{ error, message, code, request_id, param? }`. Matched with
+ * {@link isPublicApiError} (a marker, like `isGroveError`), never with `instanceof`.
  *
  * @example
  * ```ts
- * throw new PublicApiError(400, 'invalid_parameter', 'limit must be between 1 and 100', {
+ * throw new PublicApiError('invalid_parameter', 'limit must be between 1 and 100', {
  *   param: 'limit',
  * });
  * ```
  */
-export class PublicApiError extends Error {
-  readonly status: number;
-  readonly code: PublicApiErrorCode;
+export class PublicApiError extends GroveError {
+  readonly publicApiCode: PublicApiErrorCode;
   readonly options: PublicApiErrorOptions;
 
-  constructor(
-    status: number,
-    code: PublicApiErrorCode,
-    message: string,
-    options: PublicApiErrorOptions = {},
-  ) {
-    super(message);
-    this.name = 'PublicApiError';
-    this.status = status;
-    this.code = code;
+  constructor(code: PublicApiErrorCode, message: string, options: PublicApiErrorOptions = {}) {
+    super(FAMILIES[code], message, { name: 'PublicApiError' });
+    this.publicApiCode = code;
     this.options = options;
+  }
+
+  /** The HTTP status: the one of the code's family. */
+  get status(): number {
+    return errorStatus[this.code];
   }
 
   /** The `error` member of the body: the status's title. */
@@ -85,17 +112,34 @@ export class PublicApiError extends Error {
   }
 }
 
+/**
+ * Tells whether a value is a {@link PublicApiError}, by its marker (works across copies of the
+ * package).
+ *
+ * @example
+ * ```ts
+ * if (isPublicApiError(error)) sendError(res, error);
+ * ```
+ */
+export function isPublicApiError(error: unknown): error is PublicApiError {
+  return (
+    isGroveError(error) &&
+    typeof (error as Partial<PublicApiError>).publicApiCode === 'string' &&
+    typeof (error as Partial<PublicApiError>).options === 'object'
+  );
+}
+
 /** A 400 naming the parameter (query parameter or body field) that is wrong. */
 export function invalidParameter(param: string, message: string): PublicApiError {
-  return new PublicApiError(400, 'invalid_parameter', message, { param });
+  return new PublicApiError('invalid_parameter', message, { param });
 }
 
 /** The seed's 401 for a missing, malformed, unknown or revoked token. */
 export function invalidToken(): PublicApiError {
-  return new PublicApiError(401, 'invalid_token', 'Invalid or missing API token');
+  return new PublicApiError('invalid_token', 'Invalid or missing API token');
 }
 
 /** The seed's 404: also what a token sees of other projects (never leak their existence). */
 export function notFound(what = 'Resource'): PublicApiError {
-  return new PublicApiError(404, 'not_found', `${what} not found`);
+  return new PublicApiError('not_found', `${what} not found`);
 }

@@ -29,11 +29,11 @@ export async function readJsonBody(req: Request, limit: number): Promise<JsonBod
     return { present: false };
   }
   if (!req.is('application/json')) {
-    throw new PublicApiError(415, 'unsupported_media_type', 'The body must be application/json');
+    throw new PublicApiError('unsupported_media_type', 'The body must be application/json');
   }
   // Close the connection: the rest of an oversize body is not worth reading.
   const tooLarge = () =>
-    new PublicApiError(413, 'payload_too_large', `The body must be at most ${limit} bytes`, {
+    new PublicApiError('payload_too_large', `The body must be at most ${limit} bytes`, {
       headers: { Connection: 'close' },
     });
   if (length !== undefined && Number(length) > limit) throw tooLarge();
@@ -52,6 +52,6 @@ export async function readJsonBody(req: Request, limit: number): Promise<JsonBod
   try {
     return { present: true, value: JSON.parse(text) as unknown };
   } catch {
-    throw new PublicApiError(400, 'invalid_json', 'The body is not valid JSON');
+    throw new PublicApiError('invalid_json', 'The body is not valid JSON');
   }
 }

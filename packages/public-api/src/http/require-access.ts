@@ -26,12 +26,9 @@ export function requireAccess(caller: PublicApiCaller, rule: AccessRule): void {
   const levelled = !rule.write || level === 'read-write';
   const admin = !rule.projectAdmin || caller.owner.isProjectAdmin;
   if (scoped && levelled && admin) return;
-  throw new PublicApiError(
-    403,
-    'insufficient_scope',
-    'Insufficient permissions for this operation',
-    { headers: { 'X-Accepted-Scopes': `${rule.scope}, all` } },
-  );
+  throw new PublicApiError('insufficient_scope', 'Insufficient permissions for this operation', {
+    headers: { 'X-Accepted-Scopes': `${rule.scope}, all` },
+  });
 }
 
 /** `{projectName}` must be the token's project, exactly (case-sensitive); else a 404. */

@@ -11,7 +11,7 @@ export function sendError(res: Response, error: PublicApiError): void {
   res.status(error.status).json({
     error: error.title,
     message: error.message,
-    code: error.code,
+    code: error.publicApiCode,
     ...(error.options.param === undefined ? {} : { param: error.options.param }),
     ...error.options.extra,
     request_id: requestIdOf(res),

@@ -30,12 +30,9 @@ function content(record: Record<string, unknown>, max: number): string {
   const value = record.content;
   if (typeof value !== 'string') throw invalidParameter('content', 'content must be a string');
   if (value.length > max) {
-    throw new PublicApiError(
-      413,
-      'content_too_large',
-      `content must be at most ${max} characters`,
-      { param: 'content' },
-    );
+    throw new PublicApiError('content_too_large', `content must be at most ${max} characters`, {
+      param: 'content',
+    });
   }
   const clean = sanitizeNoteContent(value);
   if (clean.trim().length === 0) {

@@ -25,7 +25,7 @@ export function readQueryParameters(
   const start = url.indexOf('?');
   const raw = start === -1 ? '' : url.slice(start + 1);
   if (raw.length > MAX_QUERY_LENGTH) {
-    throw new PublicApiError(400, 'invalid_parameter', 'The query string is too long');
+    throw new PublicApiError('invalid_parameter', 'The query string is too long');
   }
   const params = new Map<string, string>();
   for (const [name, value] of new URLSearchParams(raw)) {

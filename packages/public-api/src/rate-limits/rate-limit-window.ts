@@ -47,7 +47,6 @@ function rateLimited(state: RateLimitState, now: number): PublicApiError {
   const retryAfter = Math.max(1, Math.ceil((state.resetAt - now) / 1000));
 
   return new PublicApiError(
-    429,
     'rate_limited',
     `Rate limit exceeded. Please retry after ${retryAfter} seconds.`,
     {

@@ -45,7 +45,7 @@ export const mountWorkflowWebhook: PublicApiRouteMounter = (router, context) => 
     readQueryParameters(req, new Set());
     const verified = verifyWorkflowWebhookId(context.webhookKey, signedId!);
     if (verified === null) {
-      throw new PublicApiError(400, 'invalid_webhook_url', 'This webhook URL is not valid');
+      throw new PublicApiError('invalid_webhook_url', 'This webhook URL is not valid');
     }
     const webhookStates = await consumeWindows(
       [context.webhookWindow],
@@ -57,7 +57,6 @@ export const mountWorkflowWebhook: PublicApiRouteMounter = (router, context) => 
     if (trigger === null || !trigger.webhookEnabled) throw notFound('Webhook');
     if (trigger.urlVersion !== verified.urlVersion) {
       throw new PublicApiError(
-        400,
         'superseded_url',
         'This webhook URL was regenerated: use the new URL of the workflow',
       );
@@ -71,7 +70,6 @@ export const mountWorkflowWebhook: PublicApiRouteMounter = (router, context) => 
     } catch (error) {
       if (!isGroveError(error, 'ConflictError')) throw error;
       throw new PublicApiError(
-        409,
         'run_in_progress',
         'A run of this workflow is already ongoing on this record.',
       );

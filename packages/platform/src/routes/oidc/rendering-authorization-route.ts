@@ -3,6 +3,7 @@ import { Op } from 'sequelize';
 
 import { handle } from '../../http/async-handler';
 import { environmentOf } from '../../http/middlewares/require-environment';
+import { assertTokenKind } from '../../http/route-token-kinds';
 import type { PlatformRouteMounter } from '../../http/platform-router-mounter';
 import { verifyUserAccessToken } from '../../oidc/user-access-tokens';
 import { memberStanding } from '../../permissions/member-standing';
@@ -14,9 +15,11 @@ export const USER_TOKEN_HEADER = 'forest-token';
 /**
  * `GET /liana/v2/renderings/:renderingId/authorization` (docs/platform-protocol.md#user-info,
  * behind the env secret): who the access token of `forest-token` speaks for, on that rendering of
- * the environment. 403 unless the user is a member of the environment's project and of the
- * rendering's team; the rendering's team comes first in `teams` (the agent keeps the first). In
- * sandbox mode a rendering id that is not one of the environment's reads its first team's
+ * the environment. 403 unless the token is of a kind the user-info family takes (an agent-login
+ * token or an MCP token with `mcp:read`, never a device-flow token) issued for this environment,
+ * and unless the user is a member of the environment's project and of the rendering's team; the
+ * rendering's team comes first in `teams` (the agent keeps the first). In sandbox mode a
+ * rendering id that is not one of the environment's reads its first team's
  * (`resolveRenderingId`).
  *
  * @example
@@ -30,7 +33,8 @@ export const mountRenderingAuthorization: PlatformRouteMounter = (router, contex
     handle(async (req, res) => {
       const environment = environmentOf(res);
       const token = await verifyUserAccessToken(context, req.get(USER_TOKEN_HEADER) ?? '');
-      if (token.environmentId !== null && token.environmentId !== environment.id) {
+      assertTokenKind(token, 'user-info');
+      if (token.environmentId !== environment.id) {
         throw new ForbiddenError('This access token was issued for another environment');
       }
       const renderingId = String(req.params.renderingId);

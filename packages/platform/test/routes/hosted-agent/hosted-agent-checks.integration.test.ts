@@ -5,8 +5,9 @@ import { join } from 'node:path';
 
 import { createEnvironment } from '../../../src/services/create-environment';
 import { addMember, loginBootstrapAdmin } from '../../helpers/admin-client';
-import { codeFlowTokens, discover } from '../../oidc/helpers/oidc-flows';
 import { createShopDatabase } from '../../helpers/agents-under-test';
+import { deviceFlowToken } from '../../helpers/device-login';
+import { codeFlowTokens, discover } from '../../oidc/helpers/oidc-flows';
 import { hostedCall, makeBundle } from '../../helpers/hosted-agent-client';
 import { availableServers } from '../../helpers/test-databases';
 import { startTestPlatform } from '../../helpers/test-platform';
@@ -48,6 +49,7 @@ describe.each(availableServers())('/api/hosted-agent checks on $name', server =>
   let developer: TokenUser;
   let editor: TokenUser;
   let outsider: string;
+  let developerAgentLogin: string;
   let envSecret: string;
   let notHostedSecret: string;
   const shop = join(tmpdir(), `grove-hosted-checks-${randomBytes(6).toString('hex')}.sqlite`);
@@ -66,8 +68,20 @@ describe.each(availableServers())('/api/hosted-agent checks on $name', server =>
     await createShopDatabase(shop);
     test = await startTestPlatform(server);
     envSecret = test.platform.bootstrap!.envSecret;
-    developer = await memberWithToken(test.platform, 'Developer', 'Operations', 'dev@grove.test');
-    editor = await memberWithToken(test.platform, 'Editor', 'Operations', 'editor@grove.test');
+    developer = await memberWithToken(
+      test.platform,
+      'Developer',
+      'Operations',
+      'dev@grove.test',
+      'device',
+    );
+    editor = await memberWithToken(
+      test.platform,
+      'Editor',
+      'Operations',
+      'editor@grove.test',
+      'device',
+    );
     const admin = await loginBootstrapAdmin(test.platform);
     const { project, environment } = test.platform.bootstrap!;
     await admin.call(
@@ -75,17 +89,17 @@ describe.each(availableServers())('/api/hosted-agent checks on $name', server =>
       `/api/admin/projects/${project.id}/environments/${environment.id}/hosted-datasources`,
       { name: 'shop', connectionUri: `sqlite:${shop}` },
     );
-    // A Developer of another project, logged in through that project's environment.
+    // A Developer of another project, logged in with the CLI.
     const other = await admin.call('POST', '/api/admin/projects', { name: 'Elsewhere' });
-    const otherEnvironment = await admin.call(
-      'POST',
-      `/api/admin/projects/${other.body.data.id}/environments`,
-      { name: 'Production', agentUrl: 'http://localhost:3351' },
-    );
     await addMember(test.platform, other.body.data.id, 'Developer', 'outsider@grove.test');
-    outsider = (
-      await codeFlowTokens(await discover(test.platform.url), otherEnvironment.body.data.secret, {
-        email: 'outsider@grove.test',
+    outsider = await deviceFlowToken(test.platform.url, {
+      email: 'outsider@grove.test',
+      password: 'a long enough password',
+    });
+    // The same Developer's frontend token (an agent's login client): not the CLI's.
+    developerAgentLogin = (
+      await codeFlowTokens(await discover(test.platform.url), envSecret, {
+        email: 'dev@grove.test',
         password: 'a long enough password',
       })
     ).accessToken;
@@ -125,6 +139,17 @@ describe.each(availableServers())('/api/hosted-agent checks on $name', server =>
       expect(refused.status).toBe(403);
       expect(refused.body.errors[0].code).toBe('ForbiddenError');
       expect((await call({ envSecret, token: outsider }, route)).status).toBe(403);
+    },
+  );
+
+  it.each(routes)(
+    "$method $path: 403 for an agent-login token, even a Developer's (the CLI's device flow only)",
+    async route => {
+      const refused = await call({ envSecret, token: developerAgentLogin }, route);
+      expect(refused.status).toBe(403);
+      expect(refused.body.errors[0].detail).toBe(
+        "This route does not accept an agent's login access token",
+      );
     },
   );
 
