@@ -13,3 +13,16 @@ export { getUserInfo } from '../auth/user-info';
 export type { AuthenticatedUser } from '../auth/user-info';
 export { answeredStatus } from '../http/answered-status';
 export { isHttpUrl, httpUrl } from '../http/is-http-url';
+
+// The grove-cloud CLI's client of the hosted-agent routes
+export { createHostedAgentClient } from './hosted-agent-client';
+export type {
+  HostedAgentClient,
+  HostedAgentClientOptions,
+  HostedDatasource,
+  HostedLog,
+  LogsQuery,
+  PublishOutcome,
+  PublishedCodeDetails,
+} from './hosted-agent-client';
+export { hostedFailure } from './hosted-failure';
