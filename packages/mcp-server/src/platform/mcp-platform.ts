@@ -97,13 +97,9 @@ export class McpPlatform {
 
   /** The user of an access token on a rendering (cached one minute per token). */
   userInfo(renderingId: number, accessToken: string): Promise<McpUserClaims> {
-    const cached = this.users.get(accessToken);
-    if (cached) return cached;
-    const user = this.fetchUserInfo(renderingId, accessToken);
-    this.users.set(accessToken, user, Math.floor(Date.now() / 1000) + USER_INFO_CACHE_SECONDS);
-    user.catch(() => this.users.delete(accessToken));
-
-    return user;
+    return this.users.remember(accessToken, USER_INFO_CACHE_SECONDS, () =>
+      this.fetchUserInfo(renderingId, accessToken),
+    );
   }
 
   private async fetchUserInfo(renderingId: number, accessToken: string): Promise<McpUserClaims> {
