@@ -1,4 +1,5 @@
 import { GroveError } from '@grove/datasource-toolkit';
+import type { GroveErrorCode } from '@grove/datasource-toolkit';
 import { ExpiringCache, PlatformHttp } from '@grove/platform-client';
 import type { AuthenticatedUser } from '@grove/platform-client';
 import {
@@ -65,11 +66,11 @@ export class McpPlatform {
     try {
       return await getEnvironment(this.http);
     } catch (error) {
-      const status = answeredStatus(error);
-      if (status === undefined) throw error;
-      throw new GroveError(
+      throw refusal(
+        error,
         'ValidationError',
-        `The MCP server could not read its environment from the platform (GET /liana/environment answered ${status}); check the env secret and the platform URL.`,
+        status =>
+          `The MCP server could not read its environment from the platform (GET /liana/environment answered ${status}); check the env secret and the platform URL.`,
       );
     }
   }
@@ -79,9 +80,7 @@ export class McpPlatform {
     try {
       return await getStoredSchema(this.http);
     } catch (error) {
-      const status = answeredStatus(error);
-      if (status === undefined) throw error;
-      throw new GroveError('ValidationError', `No schema (${status})`);
+      throw refusal(error, 'ValidationError', status => `No schema (${status})`);
     }
   }
 
@@ -107,9 +106,11 @@ export class McpPlatform {
     try {
       user = await getUserInfo(this.http, renderingId, accessToken);
     } catch (error) {
-      const status = answeredStatus(error);
-      if (status === undefined) throw error;
-      throw new GroveError('UnauthorizedError', `The platform refused the user (${status})`);
+      throw refusal(
+        error,
+        'UnauthorizedError',
+        status => `The platform refused the user (${status})`,
+      );
     }
     if (!Number.isSafeInteger(user.id)) {
       throw new GroveError('UnauthorizedError', 'The platform refused the user (200)');
@@ -117,4 +118,15 @@ export class McpPlatform {
 
     return user;
   }
+}
+
+/** A refusal of the platform (an answer with a status) as `code` with its message; else as is. */
+function refusal(
+  error: unknown,
+  code: GroveErrorCode,
+  message: (status: number) => string,
+): unknown {
+  const status = answeredStatus(error);
+
+  return status === undefined ? error : new GroveError(code, message(status));
 }
