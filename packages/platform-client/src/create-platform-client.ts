@@ -10,6 +10,7 @@ import {
 } from './activity/agent-activity-logs';
 import { OidcLogin } from './auth/oidc-login';
 import { EventStream } from './events/event-stream';
+import { isHttpUrl } from './http/is-http-url';
 import { PlatformHttp } from './http/platform-http';
 import { PermissionService } from './permissions/permission-service';
 import {
@@ -23,13 +24,7 @@ import { refreshHandler } from './events/refresh-handler';
 import type { PlatformClient, PlatformClientOptions } from './platform-client';
 
 function validate(options: PlatformClientOptions): void {
-  let url: URL | undefined;
-  try {
-    url = new URL(options.serverUrl);
-  } catch {
-    url = undefined;
-  }
-  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+  if (!isHttpUrl(options.serverUrl)) {
     throw new ValidationError(`serverUrl must be an http(s) URL, got '${options.serverUrl}'`);
   }
   if (typeof options.envSecret !== 'string' || options.envSecret.length === 0) {

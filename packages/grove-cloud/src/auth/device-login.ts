@@ -1,3 +1,6 @@
+import { PlatformHttp } from '@grove/platform-client';
+import type { PlatformRequest } from '@grove/platform-client';
+import { answeredStatus } from '@grove/platform-client/hosting';
 import { BusinessError } from '../errors/business-error';
 import type { CliDeps } from '../cli/cli-deps';
 import type { Reporter } from '../cli/reporter';
@@ -19,26 +22,50 @@ interface DeviceAuthorization {
   readonly interval?: number;
 }
 
-async function call<T>(deps: CliDeps, url: string, init: RequestInit, what: string): Promise<T> {
-  let response: Response;
-  try {
-    response = await deps.fetch(url, init);
-  } catch (error) {
-    throw new BusinessError(`Login failed: ${what}: ${(error as Error).message}`, { cause: error });
-  }
-  const body = (await response.json().catch(() => ({}))) as T & { error_description?: string };
-  if (!response.ok) {
-    throw new BusinessError(
-      `Login failed: ${what}: ${body.error_description ?? `status ${response.status}`}`,
-    );
-  }
-
-  return body;
+/** A JSON object answer as a record (`{}` for anything else, as a form answer may be). */
+function recordOf(body: unknown): Record<string, unknown> {
+  return body !== null && typeof body === 'object' ? (body as Record<string, unknown>) : {};
 }
 
-const form = (fields: Record<string, string>): RequestInit => ({
+/**
+ * One call of the device flow on the platform client's `PlatformHttp` (no env secret): its JSON
+ * answer, or the answer of a refusal with its status (an OAuth error body).
+ */
+async function send(
+  http: PlatformHttp,
+  request: PlatformRequest,
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  try {
+    return { status: 200, body: recordOf(await http.request({ ...request, withoutSecret: true })) };
+  } catch (error) {
+    const status = answeredStatus(error);
+    if (status === undefined) throw error;
+
+    return { status, body: recordOf((error as { data?: { body?: unknown } }).data?.body) };
+  }
+}
+
+async function call<T>(http: PlatformHttp, request: PlatformRequest, what: string): Promise<T> {
+  let answer: { status: number; body: Record<string, unknown> };
+  try {
+    answer = await send(http, request);
+  } catch (error) {
+    const reason = ((error as { cause?: Error }).cause ?? (error as Error)).message;
+    throw new BusinessError(`Login failed: ${what}: ${reason}`, { cause: error });
+  }
+  const { status, body } = answer;
+  if (status < 200 || status >= 300) {
+    const description =
+      typeof body.error_description === 'string' ? body.error_description : undefined;
+    throw new BusinessError(`Login failed: ${what}: ${description ?? `status ${status}`}`);
+  }
+
+  return body as T;
+}
+
+const form = (path: string, fields: Record<string, string>): PlatformRequest => ({
   method: 'POST',
-  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  path,
   body: new URLSearchParams(fields),
 });
 
@@ -59,33 +86,34 @@ export async function deviceLogin(
   serverUrl: string,
 ): Promise<string> {
   const sleep = deps.sleep ?? (ms => new Promise<void>(resolve => setTimeout(resolve, ms)));
+  const http = new PlatformHttp({ serverUrl, envSecret: '', fetch: deps.fetch });
   const discovery = await call<Discovery>(
-    deps,
-    `${serverUrl}/oidc/.well-known/openid-configuration`,
-    {},
+    http,
+    { method: 'GET', path: `${serverUrl}/oidc/.well-known/openid-configuration` },
     'discovery',
   );
   const client = await call<{ client_id: string }>(
-    deps,
-    discovery.registration_endpoint,
+    http,
     {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
+      path: discovery.registration_endpoint,
+      body: {
         client_name: 'grove-cloud',
         application_type: 'native',
         redirect_uris: ['com.grove.cli://authenticate'],
         token_endpoint_auth_method: 'none',
         grant_types: [DEVICE_GRANT],
         response_types: ['none'],
-      }),
+      },
     },
     'client registration',
   );
   const device = await call<DeviceAuthorization>(
-    deps,
-    discovery.device_authorization_endpoint,
-    form({ client_id: client.client_id, scope: 'openid email profile' }),
+    http,
+    form(discovery.device_authorization_endpoint, {
+      client_id: client.client_id,
+      scope: 'openid email profile',
+    }),
     'device authorization',
   );
   reporter.notice(
@@ -97,29 +125,26 @@ export async function deviceLogin(
   const deadline = deps.now().getTime() + device.expires_in * 1000;
   while (deps.now().getTime() < deadline) {
     await sleep(interval);
-    const response = await deps.fetch(
-      discovery.token_endpoint,
-      form({
+    const { status, body } = await send(
+      http,
+      form(discovery.token_endpoint, {
         grant_type: DEVICE_GRANT,
         device_code: device.device_code,
         client_id: client.client_id,
       }),
     );
-    const body = (await response.json().catch(() => ({}))) as {
-      access_token?: string;
-      error?: string;
-      error_description?: string;
-    };
-    if (response.ok && body.access_token) return body.access_token;
-    if (body.error === 'authorization_pending') continue;
-    if (body.error === 'slow_down') {
+    const text = (field: string) => (typeof body[field] === 'string' ? body[field] : undefined);
+    const accessToken = text('access_token');
+    if (status === 200 && accessToken) return accessToken;
+    if (text('error') === 'authorization_pending') continue;
+    if (text('error') === 'slow_down') {
       interval += 5000;
       continue;
     }
-    if (body.error === 'expired_token') break;
-    if (body.error === 'access_denied') throw new BusinessError('Login failed: access denied');
+    if (text('error') === 'expired_token') break;
+    if (text('error') === 'access_denied') throw new BusinessError('Login failed: access denied');
     throw new BusinessError(
-      `Login failed: ${body.error_description ?? body.error ?? `status ${response.status}`}`,
+      `Login failed: ${text('error_description') ?? text('error') ?? `status ${status}`}`,
     );
   }
   throw new BusinessError('Login failed: the code expired. Please run the command again.');

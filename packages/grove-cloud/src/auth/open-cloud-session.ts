@@ -2,7 +2,7 @@ import type { CliDeps } from '../cli/cli-deps';
 import type { Reporter } from '../cli/reporter';
 import { checkEnvSecret, groveFolder, readServerUrl } from '../config/cloud-variables';
 import { BusinessError } from '../errors/business-error';
-import { createHostedAgentClient, type HostedAgentClient } from '../http/hosted-agent-client';
+import { createHostedAgentClient, type HostedAgentClient } from '@grove/platform-client/hosting';
 import { deviceLogin } from './device-login';
 import { isTokenValid, readStoredToken, storeToken } from './token-store';
 

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { isBusinessError } from '../errors/business-error';
+import { isUserError } from '../errors/business-error';
 import type { CliDeps } from './cli-deps';
 import { createReporter, type Reporter } from './reporter';
 
@@ -31,7 +31,7 @@ export async function runCommand(
     reporter.close(true);
   } catch (error) {
     deps.setExitCode(1);
-    if (isBusinessError(error)) {
+    if (isUserError(error)) {
       reporter.fail(error.message);
       reporter.close(false, error.message);
     } else {

@@ -1,11 +1,11 @@
+import { isGroveError } from '@grove/datasource-toolkit';
+import type { HostedLog } from '@grove/platform-client/hosting';
 import { Command } from 'commander';
 import { openCloudSession } from '../auth/open-cloud-session';
 import type { CliDeps } from '../cli/cli-deps';
 import type { Reporter } from '../cli/reporter';
 import { runCommand } from '../cli/run-command';
 import { BusinessError } from '../errors/business-error';
-import { ValidationError } from '../errors/validation-error';
-import type { HostedLog } from '../http/hosted-agent-client';
 import { parseLogTime, parseTail } from '../logs/parse-log-time';
 
 interface LogsOptions {
@@ -63,7 +63,7 @@ export function logsCommand(deps: CliDeps): Command {
         try {
           logs = await client.getLogs({ limit, from, to, orderByRecentFirst: !options.from });
         } catch (error) {
-          if (!(error instanceof ValidationError)) throw error;
+          if (!isGroveError(error, 'ValidationError')) throw error;
           const given = ['tail', 'from', 'to']
             .filter(name => options[name as keyof LogsOptions] !== undefined)
             .map(name => `--${name} ${options[name as keyof LogsOptions]}`)

@@ -5,7 +5,7 @@ import { openCloudSession } from '../auth/open-cloud-session';
 import { askConfirmation } from '../cli/ask-confirmation';
 import type { CliDeps } from '../cli/cli-deps';
 import { runCommand } from '../cli/run-command';
-import { BusinessError, isBusinessError } from '../errors/business-error';
+import { BusinessError, isUserError } from '../errors/business-error';
 import { bundleZipPath } from './package-command';
 import { showPublishedCode } from './show-published-code';
 
@@ -56,7 +56,7 @@ export function publishCommand(deps: CliDeps): Command {
           );
           outcome = await client.publish(bundleId, message => reporter.start(message));
         } catch (error) {
-          if (!isBusinessError(error)) throw error;
+          if (!isUserError(error)) throw error;
           throw new BusinessError(`Publish failed: ${error.message}`, { cause: error });
         }
         if (outcome.status === 'failed') {

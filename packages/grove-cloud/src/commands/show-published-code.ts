@@ -1,5 +1,5 @@
 import type { Reporter } from '../cli/reporter';
-import type { PublishedCodeDetails } from '../http/hosted-agent-client';
+import type { PublishedCodeDetails } from '@grove/platform-client/hosting';
 
 /**
  * Tells that code is already published on the hosted environment, when and by whom.

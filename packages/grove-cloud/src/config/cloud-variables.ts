@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { isHttpUrl } from '@grove/platform-client/hosting';
 import { BusinessError } from '../errors/business-error';
 
 /** The platform's default URL (its default port). */
@@ -25,14 +26,13 @@ export function readServerUrl(env: Readonly<Record<string, string | undefined>>)
 /** Checks a URL variable with the sheet's messages (docs/platform-protocol.md#cli-variables). */
 export function checkUrl(name: string, value: string | undefined): string {
   if (!value) throw new BusinessError(`Missing ${name}. Please check your .env file.`);
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch (error) {
-    const reason = (error as { message?: string } | null)?.message ?? String(error);
-    throw new BusinessError(`${name} is invalid. Please check your .env file.\n${reason}`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+  if (!isHttpUrl(value)) {
+    try {
+      new URL(value);
+    } catch (error) {
+      const reason = (error as { message?: string } | null)?.message ?? String(error);
+      throw new BusinessError(`${name} is invalid. Please check your .env file.\n${reason}`);
+    }
     throw new BusinessError(
       `${name} is invalid, it must start with 'http://' or 'https://'. Please check your .env file.`,
     );

@@ -1,3 +1,5 @@
+import { isGroveError } from '@grove/datasource-toolkit';
+
 /** The kinds of failure the CLI reports as a message and exit code 1 (no stack, no bug report). */
 export type BusinessErrorCode = 'BusinessError' | 'CustomizationError';
 
@@ -62,4 +64,18 @@ export function isBusinessError(error: unknown): error is BusinessError {
     error !== null &&
     (error as Partial<BusinessError>).isBusinessError === true
   );
+}
+
+/**
+ * Whether the CLI reports an error as a failed step with its message and exit code 1 (never a
+ * bug to report): a {@link BusinessError}, or a `GroveError` (the platform client's failures,
+ * worded for the user).
+ *
+ * @example
+ * ```ts
+ * if (!isUserError(error)) throw error;
+ * ```
+ */
+export function isUserError(error: unknown): error is Error {
+  return isBusinessError(error) || isGroveError(error);
 }

@@ -1,6 +1,7 @@
 import { DataSourceCustomizer, generateTypings } from '@grove/datasource-customizer';
 import { createDisconnectedSqlDataSource } from '@grove/datasource-sql';
 import type { DataSourceFactory, Logger } from '@grove/datasource-toolkit';
+import type { HostedDatasource } from '@grove/platform-client/hosting';
 import { BusinessError } from '../errors/business-error';
 import {
   applyCustomization,
@@ -9,13 +10,7 @@ import {
 } from '../template/load-customization';
 
 /** A data source the platform hosts, as `GET /api/hosted-agent/datasources` answers it. */
-export interface CloudDatasource {
-  /** The `@grove/datasource-sql` `introspect()` JSON. */
-  readonly introspection: unknown;
-  /** Appended to every collection name of this data source. */
-  readonly datasourceSuffix?: string | null;
-  readonly datasourceId: number;
-}
+export type CloudDatasource = HostedDatasource;
 
 /** How many to-one relations a `relation:field` path of the typings may cross. */
 const typingsMaxDepth = 3;

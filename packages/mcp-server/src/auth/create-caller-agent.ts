@@ -1,4 +1,4 @@
-import { createAgentClient } from '@grove/agent-client';
+import { createAgentClient, withClaimTwins } from '@grove/agent-client';
 import type { AgentClient } from '@grove/agent-client';
 
 import type { McpPlatform } from '../platform/mcp-platform';
@@ -34,13 +34,8 @@ export async function createCallerAgent(
   options: CallerAgentOptions,
 ): Promise<AgentClient> {
   const user = await options.platform.userInfo(caller.renderingId, caller.accessToken);
-  const claims = {
-    ...user,
-    first_name: user.firstName,
-    last_name: user.lastName,
-    permission_level: user.permissionLevel,
-    rendering_id: String(caller.renderingId),
-  };
+  // The snake_case twins of agents in other languages; the rendering id as a string, as before.
+  const claims = withClaimTwins({ ...user, rendering_id: String(caller.renderingId) });
   const token = await options.delegationTokens.token(claims);
 
   return createAgentClient({

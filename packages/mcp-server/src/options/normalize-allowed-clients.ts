@@ -1,4 +1,5 @@
 import { ValidationError } from '@grove/datasource-toolkit';
+import { httpUrl } from '@grove/platform-client/hosting';
 
 /**
  * Normalizes `allowedOAuthClients` (docs/mcp.md#allowed-clients): trimmed, blanks dropped, each a
@@ -56,14 +57,8 @@ export function isAllowedClient(
   if (redirectUris.length === 0) return false;
 
   return redirectUris.every(uri => {
-    if (typeof uri !== 'string') return false;
-    let url: URL;
-    try {
-      url = new URL(uri);
-    } catch {
-      return false;
-    }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
+    const url = typeof uri === 'string' ? httpUrl(uri) : undefined;
+    if (!url) return false;
     const host = url.hostname.replace(/\.$/, '').toLowerCase();
 
     return allowed.some(domain => host === domain || host.endsWith(`.${domain}`));

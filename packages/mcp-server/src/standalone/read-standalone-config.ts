@@ -1,4 +1,5 @@
 import { ValidationError } from '@grove/datasource-toolkit';
+import { httpUrl } from '@grove/platform-client/hosting';
 
 import type { McpRouterOptions } from '../options/mcp-router-options';
 import { normalizeAllowedClients } from '../options/normalize-allowed-clients';
@@ -20,14 +21,12 @@ const fail = (variable: string, message: string) => new ValidationError(`${varia
 function url(env: NodeJS.ProcessEnv, variable: string, originOnly: boolean): string | undefined {
   const value = env[variable]?.trim();
   if (value === undefined || value === '') return undefined;
-  let parsed: URL;
-  try {
-    parsed = new URL(value);
-  } catch {
-    throw fail(variable, `is not a URL: "${value}".`);
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-    throw fail(variable, `must be an http(s) URL: "${value}".`);
+  const parsed = httpUrl(value);
+  if (!parsed) {
+    throw fail(
+      variable,
+      URL.canParse(value) ? `must be an http(s) URL: "${value}".` : `is not a URL: "${value}".`,
+    );
   }
   if (parsed.username || parsed.password || parsed.search || parsed.hash) {
     throw fail(variable, `must not carry credentials, a query or a fragment: "${value}".`);

@@ -1,19 +1,19 @@
 import type { PermissionLevel } from '@grove/datasource-toolkit';
 import type { PlatformHttp } from '../http/platform-http';
+import type { AgentUser } from './agent-user';
 
-/** The user the agent signs its token with (docs/platform-protocol.md#session-users). */
-export interface AuthenticatedUser {
-  readonly id: number;
-  readonly email: string;
-  readonly firstName: string;
-  readonly lastName: string;
-  /** The first of the user's teams. */
-  readonly team: string;
-  readonly role: string;
+/**
+ * The user the agent signs its token with (docs/platform-protocol.md#session-users): the one
+ * {@link AgentUser} shape, as the platform's user info answers it (level and rendering always
+ * set, never a delegation). A type, so that it goes where claim records are expected.
+ */
+export type AuthenticatedUser = Omit<
+  AgentUser,
+  'permissionLevel' | 'renderingId' | 'delegation'
+> & {
   readonly permissionLevel: PermissionLevel;
   readonly renderingId: number;
-  readonly tags: Readonly<Record<string, string>>;
-}
+};
 
 interface UserInfoAnswer {
   data?: { id?: string | number; attributes?: Record<string, unknown> };

@@ -7,8 +7,13 @@ import { sendHttpRequest, type HttpAnswer } from './send-http-request';
 export interface PlatformHttpOptions {
   /** Base URL of the platform, e.g. `https://api.grove.dev`. */
   readonly serverUrl: string;
-  /** The environment secret, sent as `forest-secret-key`. */
+  /** The environment secret, sent as `forest-secret-key` (see `secretHeader`). */
   readonly envSecret: string;
+  /**
+   * The header the secret goes in (default `forest-secret-key`, the agent protocol's; the
+   * hosted-agent routes of the CLI read `grove-secret-key`).
+   */
+  readonly secretHeader?: string;
   /** Per-request timeout in milliseconds (default 10 000). */
   readonly timeoutMs?: number;
   /**
@@ -35,7 +40,7 @@ export interface PlatformRequest {
   readonly method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   /** Absolute path (`/liana/...`) resolved against the server URL, or a full URL. */
   readonly path: string;
-  /** JSON body; a `URLSearchParams` is sent as a form. */
+  /** JSON body; a `URLSearchParams` is sent as a form, a `Uint8Array` as bytes. */
   readonly body?: unknown;
   readonly headers?: Readonly<Record<string, string>>;
   /** Leave out `forest-secret-key` (user-scoped calls use a Bearer token instead). */
@@ -66,6 +71,7 @@ export interface PlatformRequest {
 export class PlatformHttp {
   readonly serverUrl: string;
   private readonly envSecret: string;
+  private readonly secretHeader: string;
   private readonly timeoutMs: number;
   private readonly connectTimeoutMs: number;
   private readonly attempts: number;
@@ -78,6 +84,7 @@ export class PlatformHttp {
   constructor(options: PlatformHttpOptions) {
     this.serverUrl = options.serverUrl;
     this.envSecret = options.envSecret;
+    this.secretHeader = options.secretHeader ?? 'forest-secret-key';
     this.timeoutMs = options.timeoutMs ?? 10_000;
     this.connectTimeoutMs = options.connectTimeoutMs ?? 1_000;
     this.attempts = Math.max(1, options.attempts ?? 3);
@@ -93,7 +100,7 @@ export class PlatformHttp {
 
   /** The identity headers of every environment call. */
   secretHeaders(): Record<string, string> {
-    return { 'forest-secret-key': this.envSecret };
+    return { [this.secretHeader]: this.envSecret };
   }
 
   /** Sends one request and returns the parsed body (JSON, text, or `undefined` when empty). */
@@ -102,14 +109,7 @@ export class PlatformHttp {
     const timeoutMs = request.timeoutMs ?? this.timeoutMs;
     const headers: Record<string, string> = { accept: 'application/json' };
     if (!request.withoutSecret) Object.assign(headers, this.secretHeaders());
-    let body: string | undefined;
-    if (request.body instanceof URLSearchParams) {
-      headers['content-type'] = 'application/x-www-form-urlencoded';
-      body = request.body.toString();
-    } else if (request.body !== undefined) {
-      headers['content-type'] = 'application/json';
-      body = JSON.stringify(request.body);
-    }
+    const body = encodeBody(request.body, headers);
     Object.assign(headers, request.headers);
 
     const init = { method: request.method, headers, body, timeoutMs };
@@ -142,14 +142,27 @@ export class PlatformHttp {
   }
 
   /**
-   * Opens a long-lived GET of the environment (`accept: text/event-stream`, the secret header)
-   * and resolves once its headers arrive, within `openTimeoutMs` (else it rejects with a
-   * `TimeoutError`); `signal` aborts it at any time.
+   * Opens a long-lived request of the environment (a GET unless `init` says otherwise;
+   * `accept: text/event-stream`, the secret header) and resolves once its headers arrive, within
+   * `openTimeoutMs` (else it rejects with a `TimeoutError`); `signal` aborts it at any time.
    */
-  async openStream(path: string, signal: AbortSignal, openTimeoutMs = 10_000): Promise<HttpStream> {
+  async openStream(
+    path: string,
+    signal: AbortSignal,
+    openTimeoutMs = 10_000,
+    init: StreamInit = {},
+  ): Promise<HttpStream> {
     const url = this.url(path);
-    const headers = { ...this.secretHeaders(), accept: 'text/event-stream' };
-    if (!this.customFetch) return openHttpStream(url, headers, signal, openTimeoutMs);
+    const headers: Record<string, string> = {
+      ...this.secretHeaders(),
+      accept: 'text/event-stream',
+    };
+    const sent = encodeBody(init.body, headers);
+    Object.assign(headers, init.headers);
+    const method = init.method ?? 'GET';
+    if (!this.customFetch) {
+      return openHttpStream(url, headers, signal, { method, body: sent, openTimeoutMs });
+    }
     // The timeout ends the opening only: the stream itself lives until `signal` aborts.
     const opening = new AbortController();
     const abort = () => opening.abort(signal.reason);
@@ -161,7 +174,7 @@ export class PlatformHttp {
     }, openTimeoutMs);
     let response: Response;
     try {
-      response = await this.fetchImpl(url, { headers, signal: opening.signal });
+      response = await this.fetchImpl(url, { method, headers, body: sent, signal: opening.signal });
     } catch (error) {
       signal.removeEventListener('abort', abort);
       throw opening.signal.reason instanceof Error ? opening.signal.reason : error;
@@ -179,7 +192,12 @@ export class PlatformHttp {
 
   private async fetchText(
     url: string,
-    init: { method: string; headers: Record<string, string>; body?: string; timeoutMs: number },
+    init: {
+      method: string;
+      headers: Record<string, string>;
+      body?: string | Uint8Array;
+      timeoutMs: number;
+    },
   ): Promise<HttpAnswer> {
     const response = await this.fetchImpl(url, {
       method: init.method,
@@ -190,6 +208,35 @@ export class PlatformHttp {
 
     return { status: response.status, text: await response.text() };
   }
+}
+
+/** What {@link PlatformHttp.openStream} sends besides a GET. */
+export interface StreamInit {
+  readonly method?: 'GET' | 'POST';
+  /** Encoded as {@link PlatformRequest.body} is. */
+  readonly body?: unknown;
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+/** Encodes a request body and sets its content type (form, bytes or JSON). */
+function encodeBody(
+  body: unknown,
+  headers: Record<string, string>,
+): string | Uint8Array | undefined {
+  if (body === undefined) return undefined;
+  if (body instanceof URLSearchParams) {
+    headers['content-type'] = 'application/x-www-form-urlencoded';
+
+    return body.toString();
+  }
+  if (body instanceof Uint8Array) {
+    headers['content-type'] = 'application/octet-stream';
+
+    return body;
+  }
+  headers['content-type'] = 'application/json';
+
+  return JSON.stringify(body);
 }
 
 function parseBody(text: string): unknown {

@@ -8,7 +8,7 @@ import { markUnsent } from './request-not-sent';
 export interface HttpRequestInit {
   readonly method: string;
   readonly headers: Readonly<Record<string, string>>;
-  readonly body?: string;
+  readonly body?: string | Uint8Array;
   /** The whole exchange must end within this delay, else it fails with a `TimeoutError`. */
   readonly timeoutMs: number;
   /**

@@ -16,9 +16,12 @@ import type {
 import { hasRight } from './rights';
 import { injectTemplates } from './scope-template';
 import { isSegmentQueryAllowed } from './segment-query';
-import { TtlCache } from './ttl-cache';
+import { ExpiringCache } from '../cache/expiring-cache';
 
 const trustedLevels = new Set(['admin', 'developer', 'editor']);
+
+/** The most renderings whose permissions are held at once (the oldest is dropped beyond). */
+const RENDERINGS_CAPACITY = 10_000;
 
 /**
  * Answers the agent's permission questions from three caches (environment rights, users,
@@ -32,32 +35,32 @@ const trustedLevels = new Set(['admin', 'developer', 'editor']);
  * ```
  */
 export class PermissionService {
-  private readonly environment: TtlCache<EnvironmentPermissions>;
-  private readonly users: TtlCache<PlatformUser[]>;
-  private readonly renderings: TtlCache<RenderingPermissions>;
+  private readonly environment = new ExpiringCache<Promise<EnvironmentPermissions>>(1);
+  private readonly users = new ExpiringCache<Promise<PlatformUser[]>>(1);
+  private readonly renderings = new ExpiringCache<Promise<RenderingPermissions>>(
+    RENDERINGS_CAPACITY,
+  );
 
   constructor(
     private readonly http: PlatformHttp,
-    ttlSeconds: number,
-  ) {
-    this.environment = new TtlCache(ttlSeconds);
-    this.users = new TtlCache(ttlSeconds);
-    this.renderings = new TtlCache(ttlSeconds);
-  }
+    private readonly ttlSeconds: number,
+  ) {}
 
   /** The environment rights, from cache. */
   getEnvironmentPermissions(): Promise<EnvironmentPermissions> {
-    return this.environment.get('environment', () => getEnvironmentPermissions(this.http));
+    return this.environment.remember('environment', this.ttlSeconds, () =>
+      getEnvironmentPermissions(this.http),
+    );
   }
 
   /** The environment's users, from cache. */
   getUsers(): Promise<PlatformUser[]> {
-    return this.users.get('users', () => getUsers(this.http));
+    return this.users.remember('users', this.ttlSeconds, () => getUsers(this.http));
   }
 
   /** A rendering's scopes, segments and charts, from cache. */
   getRenderingPermissions(renderingId: number): Promise<RenderingPermissions> {
-    return this.renderings.get(String(renderingId), () =>
+    return this.renderings.remember(String(renderingId), this.ttlSeconds, () =>
       getRenderingPermissions(this.http, renderingId),
     );
   }
@@ -177,11 +180,11 @@ export class PermissionService {
 
   /** Drops caches: users, environment rights, some renderings, or everything. */
   invalidate(what: 'users' | 'environment' | 'renderings' | 'all' = 'all', ids?: number[]) {
-    if (what === 'users' || what === 'all') this.users.delete();
-    if (what === 'environment' || what === 'all') this.environment.delete();
+    if (what === 'users' || what === 'all') this.users.clear();
+    if (what === 'environment' || what === 'all') this.environment.clear();
     if (what === 'renderings' || what === 'all') {
       if (ids && what === 'renderings') ids.forEach(id => this.renderings.delete(String(id)));
-      else this.renderings.delete();
+      else this.renderings.clear();
     }
   }
 
@@ -198,7 +201,7 @@ export class PermissionService {
     let found = find(await this.getUsers());
     if (!found) {
       // A user created since the last fetch: refetch once before refusing.
-      this.users.delete();
+      this.users.clear();
       found = find(await this.getUsers());
     }
     if (!found) throw new ForbiddenError(`User ${user.id} is not a user of this environment`);
