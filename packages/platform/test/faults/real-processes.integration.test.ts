@@ -132,7 +132,9 @@ describeOrSkip(missingEnv('POSTGRES_URL'), 'faults with real processes on Postgr
   };
   /** Creates the order whose `ref` is the write's key. */
   const createOrder = (agent: AgentProcess, ref: number) =>
-    callAgent(agent, 'POST', 'orders', { data: { type: 'orders', attributes: { ref, amount: 1 } } });
+    callAgent(agent, 'POST', 'orders', {
+      data: { type: 'orders', attributes: { ref, amount: 1 } },
+    });
   const listOrders = (agent: AgentProcess) => callAgent(agent, 'GET', 'orders?page[size]=5');
   /** The activity logs of creates on the platform, by status. */
   const createLogs = async (): Promise<Record<string, number>> => {

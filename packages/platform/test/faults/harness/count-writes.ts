@@ -37,5 +37,7 @@ export function failuresSince(outcomes: readonly LoadOutcome[], instant: number)
 
 /** One outcome as `status` or `status detail`. */
 export function answerOf(outcome: LoadOutcome): string {
-  return outcome.detail === undefined ? String(outcome.status) : `${outcome.status} ${outcome.detail}`;
+  return outcome.detail === undefined
+    ? String(outcome.status)
+    : `${outcome.status} ${outcome.detail}`;
 }

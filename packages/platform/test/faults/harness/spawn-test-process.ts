@@ -41,10 +41,10 @@ export function spawnTestProcess(script: string, env: Record<string, string>): T
   const messages: ProcessMessage[] = [];
   const listeners = new Set<(message: ProcessMessage) => void>();
   let stderr = '';
-  child.stderr!.on('data', chunk => {
+  child.stderr.on('data', chunk => {
     stderr += String(chunk);
   });
-  createInterface({ input: child.stdout! }).on('line', line => {
+  createInterface({ input: child.stdout }).on('line', line => {
     let message: ProcessMessage;
     try {
       message = JSON.parse(line) as ProcessMessage;
