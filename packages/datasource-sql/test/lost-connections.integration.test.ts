@@ -83,6 +83,30 @@ describe.each(servers)('$name: a connection cut by the server', connection => {
     expect(await names()).toEqual([...before, 'served']);
   });
 
+  it('runs a read outside a transaction again when its connection is cut while it runs', async () => {
+    const marker = `grove_read_${Math.random().toString(36).slice(2, 8)}`;
+    const read = dataSource.connection.select(
+      postgres
+        ? `SELECT pg_sleep(0.3)::text AS slept, '${marker}' AS marker`
+        : `SELECT CAST(SLEEP(0.3) AS CHAR) AS slept, '${marker}' AS marker`,
+    );
+    // The connection running the read, found by its text, cut once while it sleeps.
+    const running = postgres
+      ? `SELECT pid FROM pg_stat_activity WHERE query LIKE '%' || $1 || '%' AND pid <> pg_backend_pid()`
+      : `SELECT id AS pid FROM information_schema.processlist WHERE info LIKE CONCAT('%', $1, '%') AND id <> CONNECTION_ID()`;
+    let pid: number | undefined;
+    while (pid === undefined) {
+      const [row] = await scratch.sequelize.query<{ pid: number }>(running, {
+        bind: [marker],
+        type: QueryTypes.SELECT,
+      });
+      pid = row?.pid;
+    }
+    await cut(pid);
+
+    expect(await read).toEqual([{ slept: postgres ? '' : '0', marker }]);
+  });
+
   it('serves again after every idle connection of the pool was cut', async () => {
     const collection = dataSource.getCollection(table);
     // Two clients in the pool: two transactions at once.

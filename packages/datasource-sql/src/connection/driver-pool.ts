@@ -41,6 +41,53 @@ export interface DriverPool {
 }
 
 /**
+ * How many times a read outside a transaction runs when it loses its connection: a read changes
+ * nothing, so it runs again on another connection
+ * (docs/decisions.md#d27-lost-database-connections).
+ */
+export const LOST_READ_ATTEMPTS = 3;
+
+/**
+ * Whether a MySQL or MariaDB error (as Sequelize wraps it) lost its connection: the drivers mark
+ * such errors `fatal` (the socket closed, the connection was killed), as opposed to a statement
+ * the server refused.
+ *
+ * @example
+ * ```ts
+ * isLostSequelizeConnection(Object.assign(new Error('closed'), { parent: { fatal: true } })); // true
+ * ```
+ */
+export function isLostSequelizeConnection(error: unknown): boolean {
+  const { parent, original } = (error ?? {}) as { parent?: unknown; original?: unknown };
+  const driverError = (parent ?? original ?? {}) as { fatal?: unknown };
+
+  return driverError.fatal === true;
+}
+
+/**
+ * Whether a PostgreSQL statement failed because its connection was lost: the server ended the
+ * session (`FATAL`, `PANIC`: `pg_terminate_backend`, a shutdown), or the socket closed under it.
+ * Not a timeout, not a refusal.
+ *
+ * @example
+ * ```ts
+ * isLostPostgresConnection(Object.assign(new Error('bye'), { code: '57P01', severity: 'FATAL' })); // true
+ * isLostPostgresConnection(new Error('Connection terminated unexpectedly')); // true
+ * ```
+ */
+export function isLostPostgresConnection(error: unknown): boolean {
+  const { code, severity, message } = (error ?? {}) as {
+    code?: unknown;
+    severity?: unknown;
+    message?: unknown;
+  };
+  if (severity === 'FATAL' || severity === 'PANIC') return true;
+  if (code === 'ECONNRESET' || code === 'EPIPE') return true;
+
+  return typeof message === 'string' && /^Connection terminated|not queryable/.test(message);
+}
+
+/**
  * True when a failed statement is the database's refusal of it (a PostgreSQL error message,
  * which carries the severity ERROR and a SQLSTATE; a SQLite result code): the statement changed nothing
  * and the connection is sound. False for anything else (a lost socket, a timeout), after which

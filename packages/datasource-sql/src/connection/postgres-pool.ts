@@ -1,7 +1,13 @@
 import type * as Pg from 'pg';
 import type { Logger } from '@grove/datasource-toolkit';
 import type { ResolvedConnectionOptions } from './connection-options';
-import { isDatabaseRefusal, type DriverPool, type DriverTransaction } from './driver-pool';
+import {
+  LOST_READ_ATTEMPTS,
+  isDatabaseRefusal,
+  isLostPostgresConnection,
+  type DriverPool,
+  type DriverTransaction,
+} from './driver-pool';
 import { formatBinds } from './format-binds';
 import { loadDriver } from './load-driver';
 import {
@@ -148,16 +154,27 @@ export function createPostgresPool(
     connected.release(error !== undefined && !isDatabaseRefusal(error));
 
   return {
-    async query(sql, bind) {
-      const connected = await acquire();
-      try {
-        const rows = await run(connected, sql, bind);
-        settle(connected);
+    async query(sql, bind, intent) {
+      for (let attempt = 1; ; attempt += 1) {
+        const connected = await acquire();
+        try {
+          const rows = await run(connected, sql, bind);
+          settle(connected);
 
-        return rows;
-      } catch (error) {
-        settle(connected, error);
-        throw error;
+          return rows;
+        } catch (error) {
+          settle(connected, error);
+          // A read outside a transaction changes nothing: one whose connection was lost runs
+          // again on another (docs/decisions.md#d27-lost-database-connections), so the re-read
+          // after a committed write does not answer 500 for a write that was applied.
+          if (
+            intent !== 'read' ||
+            !isLostPostgresConnection(error) ||
+            attempt === LOST_READ_ATTEMPTS
+          ) {
+            throw error;
+          }
+        }
       }
     },
 

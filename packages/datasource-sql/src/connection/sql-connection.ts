@@ -6,6 +6,7 @@ import type { ResolvedConnectionOptions, SqlDialectName } from './connection-opt
 import { poolOptions } from './pool-options';
 import { DatabaseConnectError, driverErrorName, humanizeErrorName } from './database-connect-error';
 import { DisconnectedDataSourceError } from './disconnected-data-source-error';
+import { LOST_READ_ATTEMPTS, isLostSequelizeConnection } from './driver-pool';
 import type { DriverPool, DriverTransaction } from './driver-pool';
 import { explainDriverError } from './missing-driver-error';
 import { createPostgresPool } from './postgres-pool';
@@ -205,11 +206,19 @@ export class SqlConnection {
         : driver.query(sql, bind, 'read');
     }
 
-    return await this.sequelize.query<Row>(sql, {
-      type: 'SELECT' as QueryTypes.SELECT,
-      bind: [...bind],
-      transaction: transaction as Transaction | undefined,
-    });
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await this.sequelize.query<Row>(sql, {
+          type: 'SELECT' as QueryTypes.SELECT,
+          bind: [...bind],
+          transaction: transaction as Transaction | undefined,
+        });
+      } catch (error) {
+        // A read outside a transaction that lost its connection runs again on another (D27).
+        const again = !transaction && attempt < LOST_READ_ATTEMPTS;
+        if (!again || !isLostSequelizeConnection(error)) throw error;
+      }
+    }
   }
 
   /**
