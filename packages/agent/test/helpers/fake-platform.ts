@@ -24,8 +24,9 @@ export interface PlatformState {
 }
 
 /**
- * The routes of the vendor's platform that an agent calls (fact sheet: spec/server-protocol.md
- * §2–§6): start, schema, IP rules, events, login, permissions, MCP activity logs, customizations.
+ * The routes of the vendor's platform that an agent calls (docs/platform-protocol.md#startup to
+ * docs/platform-protocol.md#customizations-and-mcp-configs, less Grove's agent activity logs):
+ * start, schema, IP rules, events, login, permissions, MCP activity logs, customizations.
  */
 export const VENDOR_PLATFORM_ROUTES: readonly RegExp[] = [
   /^GET \/liana\/model-customizations$/,

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 
-/** The types of an action form field (the seed's fourteen). */
+/** The types of an action form field (the fourteen of docs/agent-protocol.md#form-fields). */
 export type ActionFieldType =
   | 'Boolean'
   | 'Collection'

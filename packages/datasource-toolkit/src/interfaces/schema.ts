@@ -1,6 +1,6 @@
 import type { Operator } from '../query/condition-tree/operators';
 
-/** The primitive column types: the seed's eleven, plus `Binary` and the deprecated `Timeonly`. */
+/** The primitive column types: the eleven of docs/agent-protocol.md#column-fields, plus `Binary` and the deprecated `Timeonly`. */
 export type PrimitiveType =
   | 'Boolean'
   | 'Binary'

@@ -17,7 +17,7 @@ function bearerToken(req: Request): string | null {
   return match?.[1] ?? null;
 }
 
-/** Finds the caller of a request, or throws the seed's 401. */
+/** Finds the caller of a request, or throws the 401 of docs/public-api.md#authentication. */
 async function findCaller(context: PublicApiContext, req: Request): Promise<PublicApiCaller> {
   const value = bearerToken(req);
   // The checksum is checked offline: a mistyped or invented token never reaches the store.

@@ -64,7 +64,7 @@ const FAMILIES: Readonly<Record<PublicApiErrorCode, GroveErrorCode>> = {
   service_unavailable: 'ServiceUnavailableError',
 };
 
-/** The `error` member of each status (the seed's titles). */
+/** The `error` member of each status (docs/public-api.md#errors). */
 const TITLES: Readonly<Record<number, string>> = {
   400: 'Bad Request',
   401: 'Unauthorized',
@@ -134,12 +134,12 @@ export function invalidParameter(param: string, message: string): PublicApiError
   return new PublicApiError('invalid_parameter', message, { param });
 }
 
-/** The seed's 401 for a missing, malformed, unknown or revoked token. */
+/** The 401 (docs/public-api.md#authentication) for a missing, malformed, unknown or revoked token. */
 export function invalidToken(): PublicApiError {
   return new PublicApiError('invalid_token', 'Invalid or missing API token');
 }
 
-/** The seed's 404: also what a token sees of other projects (never leak their existence). */
+/** The 404 (docs/public-api.md#errors): also what a token sees of other projects (never leak their existence). */
 export function notFound(what = 'Resource'): PublicApiError {
   return new PublicApiError('not_found', `${what} not found`);
 }

@@ -12,7 +12,7 @@ export interface AccessRule {
 }
 
 /**
- * Checks a token's scope and level, and its owner's role: the seed's 403 with
+ * Checks a token's scope and level, and its owner's role: the 403 of docs/public-api.md#errors with
  * `X-Accepted-Scopes` otherwise.
  *
  * @example

@@ -3,7 +3,7 @@ import type { Response } from 'express';
 import type { PublicApiError } from './public-api-error';
 import { requestIdOf } from './request-id';
 
-/** Writes a {@link PublicApiError} as the seed's body, with its headers. */
+/** Writes a {@link PublicApiError} as the body of docs/public-api.md#errors, with its headers. */
 export function sendError(res: Response, error: PublicApiError): void {
   for (const [name, value] of Object.entries(error.options.headers ?? {})) {
     res.setHeader(name, value);

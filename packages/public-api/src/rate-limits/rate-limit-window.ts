@@ -42,7 +42,7 @@ export function setRateLimitHeaders(res: Response, states: readonly RateLimitSta
   res.setHeader('X-RateLimit-Reset', String(Math.ceil(state.resetAt / 1000)));
 }
 
-/** The seed's 429, with `Retry-After` and the exhausted window's headers. */
+/** The 429 of docs/public-api.md#rate-limits, with `Retry-After` and the exhausted window's headers. */
 function rateLimited(state: RateLimitState, now: number): PublicApiError {
   const retryAfter = Math.max(1, Math.ceil((state.resetAt - now) / 1000));
 
@@ -65,7 +65,7 @@ function rateLimited(state: RateLimitState, now: number): PublicApiError {
  * Counts one request of `key` in each window, in order, and stops at the first that is
  * exhausted (so a refused request does not eat the longer windows). Counting is the limiter's
  * atomic `consume`: concurrent requests, even across processes sharing Redis, never over-admit.
- * Throws the seed's 429 when a window is exhausted.
+ * Throws the 429 (docs/public-api.md#rate-limits) when a window is exhausted.
  */
 export async function consumeWindows(
   windows: readonly RateLimitWindow[],

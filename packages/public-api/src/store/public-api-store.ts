@@ -6,7 +6,7 @@
  * `object` discriminators, ISO 8601 dates).
  *
  * Errors: a store throws `GroveError`s of `@grove/datasource-toolkit` (`NotFoundError`,
- * `ForbiddenError`, `ConflictError`, `ValidationError`...); the router turns them into the seed's
+ * `ForbiddenError`, `ConflictError`, `ValidationError`...); the router turns them into the
  * `{ error, message }` bodies with the code's status.
  */
 
