@@ -21,7 +21,7 @@ const named = (object: string): JsonSchema => ({
 export const OPENAPI_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
   Error: {
     type: 'object',
-    description: "Every error: `{ error, message }` plus a stable `code`.",
+    description: 'Every error: `{ error, message }` plus a stable `code`.',
     required: ['error', 'message', 'code', 'request_id'],
     additionalProperties: false,
     properties: {
