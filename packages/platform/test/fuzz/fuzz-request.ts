@@ -88,9 +88,17 @@ function fillPath(
   caller: FuzzCaller,
   sources: Set<string>,
 ): string {
-  return template.replace(/:([a-zA-Z]+)/g, (_, name: string) => {
+  const drawSource = () => {
     const draw = rng.next();
-    const source = draw < 0.55 ? 'A' : draw < 0.75 ? 'B' : draw < 0.87 ? 'random' : 'malformed';
+
+    return draw < 0.55 ? 'A' : draw < 0.75 ? 'B' : draw < 0.87 ? 'random' : 'malformed';
+  };
+  // One source for the request, and each id keeps it 4 times in 5: paths whose ids all belong
+  // together reach the routes' own checks, mixed ones their ownership checks.
+  const main = drawSource();
+
+  return template.replace(/:([a-zA-Z]+)/g, (_, name: string) => {
+    const source = rng.chance(0.8) ? main : drawSource();
     sources.add(source);
     if (source === 'malformed') return rng.pick(malformedIds);
     if (source === 'random') return name === 'runId' ? randomUUID() : String(rng.int(1, 5000));
