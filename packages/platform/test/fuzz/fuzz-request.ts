@@ -5,6 +5,7 @@ import type { CallerCredentials, FuzzPlatform, ProjectIds } from './fuzz-platfor
 import { createFuzzPrng } from './fuzz-prng';
 import type { FuzzPrng } from './fuzz-prng';
 import { routeFamilies } from './route-templates';
+import type { Tolerance } from './table-snapshot';
 import type { RouteTemplate } from './route-templates';
 
 /** Who sends a request. */
@@ -21,9 +22,10 @@ export interface FuzzRequest {
   /**
    * What the request may change in the database: `nothing`, `anything` (a caller allowed to
    * write there: Admin of A anywhere, Admin of B with B's ids or B's env secret, the webhook's
-   * real signed URL), or the tables a member of A may write through that family.
+   * real signed URL), or the rows a signed-in user may write through that family (see
+   * mayChangeOf).
    */
-  readonly mayChange: 'nothing' | 'anything' | readonly string[];
+  readonly mayChange: 'nothing' | 'anything' | readonly Tolerance[];
   /** What is special about it (credential variant, id sources, body kind), for reports. */
   readonly tags: readonly string[];
 }
@@ -158,7 +160,8 @@ function sampler(rng: FuzzPrng, fuzz: FuzzPlatform, sources: Set<string>) {
     }
     const samples: Record<string, () => unknown> = {
       email: () => rng.pick(['member-a@example.com', 'admin-b@example.com', 'x@example.com', 'no']),
-      password: () => rng.pick(['a long enough password', 'wrong', '']),
+      // Never the fixture's real password: a caller who knows it may sign in, and does write.
+      password: () => rng.pick(['a long enough passworD', 'wrong', '', 'a'.repeat(5000)]),
       agentUrl: () => rng.pick(['http://127.0.0.1:9', 'file:///etc/passwd', 'http://user:pw@x']),
       redirect_uris: () => [
         rng.pick(['https://client.example/cb', 'http://localhost/cb', 'javascript:x']),
@@ -279,11 +282,37 @@ function callerHeaders(
   return headers;
 }
 
-/** Tables a member of A may write by design through a family (activity logs, approvals, notes). */
-const memberWrites: Readonly<Record<string, readonly string[]>> = {
+/** Tables a signed-in user may write by design through a family (activity logs, approvals, notes). */
+const userWrites: Readonly<Record<string, readonly string[]>> = {
   approvals: ['ApprovalRequest', 'ActivityLog'],
   '/v1': ['Note', 'NoteMessage', 'ActivityLog'],
 };
+
+/**
+ * What a request may change: Admin of A anything; Admin of B anything when it uses B's ids or
+ * B's env secret, and else (like a member of A in A) only the rows of its own project's
+ * environment in the tables its family writes by design; anyone else nothing. The webhook's real
+ * signed URL is its own credential.
+ */
+function mayChangeOf(
+  fuzz: FuzzPlatform,
+  caller: FuzzCaller,
+  family: string,
+  template: RouteTemplate,
+  sources: ReadonlySet<string>,
+): FuzzRequest['mayChange'] {
+  const envSecret = template.auth === 'env secret' || template.auth === 'env secret and user token';
+  const webhook =
+    template.path.includes(':signedId') && (caller === 'Admin of A' || sources.has('B'));
+  if (caller === 'Admin of A' || webhook) return 'anything';
+  if (caller === 'Admin of B' && (sources.has('B') || envSecret)) return 'anything';
+  const own = caller === 'member of A' ? fuzz.a : caller === 'Admin of B' ? fuzz.b : undefined;
+  const tables = own ? userWrites[family] : undefined;
+
+  return own && tables
+    ? tables.map(table => ({ table, environmentId: own.environmentId }))
+    : 'nothing';
+}
 
 /**
  * The request number `index` of the run seeded by `seed`: each request has its own generator, so
@@ -336,16 +365,7 @@ export function fuzzRequest(fuzz: FuzzPlatform, seed: number, index: number): Fu
   }
   tags.push(`ids: ${[...sources].sort().join('+') || 'none'}`);
 
-  const usesB = sources.has('B');
-  const bSecret = template.auth === 'env secret' || template.auth === 'env secret and user token';
-  const webhook =
-    template.path.includes(':signedId') && (caller === 'Admin of A' || sources.has('B'));
-  const mayChange: FuzzRequest['mayChange'] =
-    caller === 'Admin of A' || webhook || (caller === 'Admin of B' && (usesB || bSecret))
-      ? 'anything'
-      : caller === 'member of A'
-        ? (memberWrites[family.name] ?? 'nothing')
-        : 'nothing';
+  const mayChange = mayChangeOf(fuzz, caller, family.name, template, sources);
 
   return {
     family: family.name,

@@ -53,20 +53,36 @@ export async function tableSnapshot(platform: Platform): Promise<Record<string, 
   return snapshot;
 }
 
-/** The tables that differ (rows gone and added, with an example of each), minus `tolerated`. */
+/** Rows a request may change by design: a table's rows, of one environment when given. */
+export interface Tolerance {
+  readonly table: string;
+  readonly environmentId?: number;
+}
+
+/** Whether a changed row is one that a tolerance covers. */
+function tolerates(tolerated: readonly Tolerance[], table: string, row: string): boolean {
+  return tolerated.some(
+    tolerance =>
+      tolerance.table === table &&
+      (tolerance.environmentId === undefined ||
+        (JSON.parse(row) as { environmentId?: unknown }).environmentId === tolerance.environmentId),
+  );
+}
+
+/** The tables that differ (rows gone and added, with an example of each), tolerated rows left out. */
 export function diffSnapshots(
   before: Record<string, string[]>,
   after: Record<string, string[]>,
-  tolerated: ReadonlySet<string> = new Set(),
+  tolerated: readonly Tolerance[] = [],
 ): string {
   const clip = (text: string) => (text.length > 160 ? `${text.slice(0, 160)}…` : text);
   const lines: string[] = [];
   for (const table of new Set([...Object.keys(before), ...Object.keys(after)])) {
-    if (tolerated.has(table)) continue;
     const was = new Set(before[table] ?? []);
     const now = new Set(after[table] ?? []);
-    const gone = [...was].filter(row => !now.has(row));
-    const added = [...now].filter(row => !was.has(row));
+    const changed = (row: string) => !tolerates(tolerated, table, row);
+    const gone = [...was].filter(row => !now.has(row)).filter(changed);
+    const added = [...now].filter(row => !was.has(row)).filter(changed);
     if (gone.length || added.length) {
       lines.push(
         `${table}: -${gone.length} +${added.length} (e.g. -${clip(gone[0] ?? '')} +${clip(added[0] ?? '')})`,
