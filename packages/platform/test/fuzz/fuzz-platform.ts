@@ -151,6 +151,17 @@ export async function startFuzzPlatform(): Promise<FuzzPlatform> {
       },
     },
   );
+  try {
+    return await populate(test, errors);
+  } catch (error) {
+    // A fixture that fails half-way must not leave its platform open (jest would not exit).
+    await test.stop();
+    throw error;
+  }
+}
+
+/** Creates the projects, people and credentials of {@link startFuzzPlatform} on its platform. */
+async function populate(test: TestPlatform, errors: string[]): Promise<FuzzPlatform> {
   const { platform } = test;
   const { models } = platform.context.db;
   const bootstrap = platform.bootstrap!;
