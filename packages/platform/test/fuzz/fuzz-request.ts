@@ -1,5 +1,3 @@
-import { randomUUID } from 'node:crypto';
-
 import { encodeLoosely, fuzzBody, nastyString, nastyStrings } from './fuzz-bodies';
 import type { CallerCredentials, FuzzPlatform, ProjectIds } from './fuzz-platform';
 import { createFuzzPrng } from './fuzz-prng';
@@ -82,6 +80,13 @@ function resignedJwt(token: string, payload: Record<string, unknown>): string {
   return `${header}.${b64(JSON.stringify(payload))}.${signature}`;
 }
 
+/** A UUID-shaped id drawn from the request's generator (a replayed request is the same). */
+function seededUuid(rng: FuzzPrng): string {
+  const hex = Array.from({ length: 32 }, () => rng.int(0, 15).toString(16)).join('');
+
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20)}`;
+}
+
 /** Fills the path placeholders; records which sources the ids came from. */
 function fillPath(
   rng: FuzzPrng,
@@ -103,20 +108,21 @@ function fillPath(
     const source = rng.chance(0.8) ? main : drawSource();
     sources.add(source);
     if (source === 'malformed') return rng.pick(malformedIds);
-    if (source === 'random') return name === 'runId' ? randomUUID() : String(rng.int(1, 5000));
+    if (source === 'random') return name === 'runId' ? seededUuid(rng) : String(rng.int(1, 5000));
     const ids: ProjectIds = source === 'A' ? fuzz.a : fuzz.b;
     const values: Record<string, string | number> = {
       ...ids,
       projectName: encodeURIComponent(ids.projectName),
       environmentName: encodeURIComponent(ids.environmentName),
       datasourceId: rng.int(1, 3),
-      runId: randomUUID(),
+      runId: seededUuid(rng),
       collection: rng.pick(['books', 'authors', 'nope']),
       action: rng.pick(['Refund', 'nope']),
       approvalId: rng.int(1, 3),
       logId: rng.int(1, 40),
       index: rng.pick(['0', '1', 'abc']),
-      uid: rng.chance(0.5) ? 'b9VZdyMGiFLrQSVtYd1pS' : randomUUID(),
+      // An interaction uid of the provider's shape, and a UUID: neither is a live interaction.
+      uid: rng.chance(0.5) ? 'b9VZdyMGiFLrQSVtYd1pS' : seededUuid(rng),
       clientId: fuzz.mcpClientId,
       invitationToken: rng.pick(['fuzz-invitation-a', 'nope', '']),
       signedId:
