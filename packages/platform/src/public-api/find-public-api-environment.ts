@@ -4,7 +4,8 @@ import type { PlatformContext } from '../platform-context';
 
 /**
  * `findEnvironment` of the store: the project's environment named exactly `name` (case-sensitive
- * on both databases: the comparison is repeated here, whatever the column's collation).
+ * on both databases: the comparison is repeated here, whatever the column's collation). A name
+ * with a NUL byte names no environment and is not queried (SQLite's driver cannot take it).
  *
  * @example
  * ```ts
@@ -16,6 +17,7 @@ export async function findPublicApiEnvironment(
   projectId: number,
   name: string,
 ): Promise<PublicApiEnvironment | null> {
+  if (name.includes('\u0000')) return null;
   const rows = await context.db.models.Environment.findAll({ where: { projectId, name } });
   const environment = rows.find(row => row.name === name);
 

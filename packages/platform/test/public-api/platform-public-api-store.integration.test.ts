@@ -110,6 +110,12 @@ describe.each(availableServers())('the platform public API store on $name', serv
       expect(await store.findEnvironment(projectId, 'DEVELOPMENT')).toBeNull();
       expect(await store.findEnvironment(projectId + 1000, 'Development')).toBeNull();
     });
+
+    // Found by the platform fuzz suite (issue 35): a NUL in the path's name was a 500.
+    it('answers null for a name with a NUL byte, which no environment can have', async () => {
+      expect(await store.findEnvironment(projectId, 'Develop\u0000ment')).toBeNull();
+      expect(await store.findEnvironment(projectId, '\u0000')).toBeNull();
+    });
   });
 
   describe('activity logs', () => {
