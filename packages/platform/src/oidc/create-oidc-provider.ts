@@ -91,6 +91,10 @@ export async function createOidcProvider(context: PlatformContext): Promise<Prov
       short: { signed: true, sameSite: 'lax', httpOnly: true },
     },
     findAccount: (_ctx, sub) => findOidcAccount(db, sub),
+    // No cross-origin calls to the client-bound endpoints (token, revocation, userinfo): agents,
+    // the CLI and MCP servers call them from servers. Said explicitly, which also keeps the
+    // provider's "you MUST change it" warning out of the operator's logs.
+    clientBasedCORS: () => false,
     claims: {
       openid: ['sub'],
       email: ['email'],

@@ -6,6 +6,7 @@ import { addMember, loginAdmin, loginBootstrapAdmin } from '../helpers/admin-cli
 import type { AdminClient } from '../helpers/admin-client';
 import { startTestPlatform } from '../helpers/test-platform';
 import type { TestPlatform } from '../helpers/test-platform';
+import { deviceFlowToken } from '../helpers/device-login';
 import { memberWithToken } from '../helpers/user-tokens';
 import { codeFlowTokens, discover } from '../oidc/helpers/oidc-flows';
 
@@ -31,8 +32,10 @@ export interface ProjectIds {
 export interface CallerCredentials {
   /** Admin API session: the cookie (`name=value`) and its CSRF token. */
   readonly session?: { readonly cookie: string; readonly csrfToken: string };
-  /** A user access token of the login (OpenID). */
+  /** A user access token of the login (OpenID), issued to the agent's login client. */
   readonly userToken?: string;
+  /** A device-flow access token (the `grove-cloud` CLI's login). */
+  readonly deviceToken?: string;
   /** An API token of the public API (`/v1`). */
   readonly apiToken?: string;
   /** An environment's env secret (agent protocol, CLI). */
@@ -262,6 +265,10 @@ async function populate(test: TestPlatform, errors: string[]): Promise<FuzzPlatf
       adminA: {
         session: adminA,
         userToken: adminAToken.accessToken,
+        deviceToken: await deviceFlowToken(platform.url, {
+          email: bootstrap.adminEmail,
+          password: bootstrap.adminPassword,
+        }),
         apiToken: tokenA.value,
         envSecret: bootstrap.envSecret,
       },
@@ -273,6 +280,10 @@ async function populate(test: TestPlatform, errors: string[]): Promise<FuzzPlatf
       adminB: {
         session: adminB,
         userToken: adminBToken.accessToken,
+        deviceToken: await deviceFlowToken(platform.url, {
+          email: 'admin-b@example.com',
+          password,
+        }),
         apiToken: tokenB.value,
         envSecret: envSecretB,
       },

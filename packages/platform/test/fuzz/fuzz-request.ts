@@ -259,7 +259,7 @@ function callerHeaders(
   credentials: CallerCredentials,
 ): Record<string, string> {
   const headers: Record<string, string> = {};
-  const { session, userToken, apiToken, envSecret } = credentials;
+  const { session, userToken, deviceToken, apiToken, envSecret } = credentials;
   switch (template.auth) {
     case 'admin session':
       if (session) {
@@ -278,6 +278,14 @@ function callerHeaders(
       if (envSecret)
         headers[rng.chance(0.5) ? 'forest-secret-key' : 'grove-secret-key'] = envSecret;
       break;
+    case 'env secret and device token': {
+      // The CLI's routes take the device-flow token; now and then the agent-login token, refused.
+      const token = rng.chance(0.9) ? deviceToken : userToken;
+      if (token) headers.authorization = `Bearer ${token}`;
+      if (envSecret)
+        headers[rng.chance(0.5) ? 'forest-secret-key' : 'grove-secret-key'] = envSecret;
+      break;
+    }
     case 'env secret':
       if (envSecret) headers['forest-secret-key'] = envSecret;
       break;
@@ -307,7 +315,7 @@ function mayChangeOf(
   template: RouteTemplate,
   sources: ReadonlySet<string>,
 ): FuzzRequest['mayChange'] {
-  const envSecret = template.auth === 'env secret' || template.auth === 'env secret and user token';
+  const envSecret = template.auth.startsWith('env secret');
   const webhook =
     template.path.includes(':signedId') && (caller === 'Admin of A' || sources.has('B'));
   if (caller === 'Admin of A' || webhook) return 'anything';

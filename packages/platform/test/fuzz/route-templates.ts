@@ -10,6 +10,7 @@ export type RouteAuth =
   | 'env secret'
   | 'user token'
   | 'env secret and user token'
+  | 'env secret and device token'
   | 'none';
 
 /** One route (or a family of paths) the suite sends requests to. */
@@ -420,34 +421,34 @@ export const routeFamilies: readonly RouteFamily[] = [
     name: 'hosted agents',
     weight: 2,
     templates: [
-      { method: 'GET', path: '/api/hosted-agent/datasources', auth: 'env secret and user token' },
+      { method: 'GET', path: '/api/hosted-agent/datasources', auth: 'env secret and device token' },
       {
         method: 'GET',
         path: '/api/hosted-agent/last-published-code-details',
-        auth: 'env secret and user token',
+        auth: 'env secret and device token',
       },
       {
         method: 'POST',
         path: '/api/hosted-agent/bundle',
-        auth: 'env secret and user token',
+        auth: 'env secret and device token',
         fields: ['zip'],
       },
       {
         method: 'POST',
         path: '/api/hosted-agent/publish',
-        auth: 'env secret and user token',
+        auth: 'env secret and device token',
         fields: ['bundleId'],
       },
       {
         method: 'GET',
         path: '/api/hosted-agent/logs',
-        auth: 'env secret and user token',
+        auth: 'env secret and device token',
         query: ['from', 'limit'],
       },
       {
         method: 'POST',
         path: '/api/hosted-agent/development-environment-for-user',
-        auth: 'env secret and user token',
+        auth: 'env secret and device token',
         fields: ['endpoint'],
       },
     ],
