@@ -1,24 +1,28 @@
 type Row = Record<string, unknown>;
 
-/** What a statement is for: a read may go to any connection, a write to the writing one. */
-export type StatementIntent = 'read' | 'write';
+/**
+ * What a statement is for: a `read` answers rows and may run again when its connection is lost;
+ * a `write` answers what the driver reports (rows where it returns them, on MySQL and MariaDB the
+ * result with its insert id); a `returning` write answers its rows (`INSERT … RETURNING`).
+ */
+export type StatementIntent = 'read' | 'write' | 'returning';
 
 /** The statements of one transaction, on its connection. */
 export interface DriverTransaction {
-  /** Runs one statement of the transaction and answers its rows (none for a plain write). */
-  query(sql: string, bind: readonly unknown[]): Promise<Row[]>;
+  /** Runs one statement of the transaction and answers its rows (see {@link StatementIntent}). */
+  query(sql: string, bind: readonly unknown[], intent: StatementIntent): Promise<Row[]>;
 }
 
 /**
- * A pool of a database driver's own connections (`pg`, `sqlite3`), without Sequelize: statements
- * written with `$1, $2…` and `$$` (see `formatBinds`), transactions, the server's version. The
- * data source's connection runs every statement of PostgreSQL and SQLite through one.
+ * A pool of connections: a driver's own (`pg`, `sqlite3`, without Sequelize) or Sequelize's
+ * (MySQL, MariaDB). Statements written with `$1, $2…` and `$$` (see `formatBinds`), transactions,
+ * the server's version. The data source's connection runs every statement through one.
  *
  * @example
  * ```ts
  * const pool = createPostgresPool(options, { ssl: false }, logger);
  * const rows = await pool.query('SELECT 1 AS one WHERE 1 = $1', [1], 'read');
- * await pool.transaction(async tx => tx.query('UPDATE t SET a = $1', [2]));
+ * await pool.transaction(false, async tx => tx.query('UPDATE t SET a = $1', [2], 'write'));
  * ```
  */
 export interface DriverPool {

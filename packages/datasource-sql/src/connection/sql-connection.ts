@@ -1,16 +1,16 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type * as SequelizeModule from 'sequelize';
-import type { Options, QueryTypes, Sequelize, Transaction } from 'sequelize';
+import type { Options, Sequelize } from 'sequelize';
 import type { Logger } from '@grove/datasource-toolkit';
 import type { ResolvedConnectionOptions, SqlDialectName } from './connection-options';
 import { poolOptions } from './pool-options';
 import { DatabaseConnectError, driverErrorName, humanizeErrorName } from './database-connect-error';
 import { DisconnectedDataSourceError } from './disconnected-data-source-error';
-import { LOST_READ_ATTEMPTS, isLostSequelizeConnection } from './driver-pool';
-import type { DriverPool, DriverTransaction } from './driver-pool';
+import type { DriverPool, DriverTransaction, StatementIntent } from './driver-pool';
 import { explainDriverError } from './missing-driver-error';
 import { createPostgresPool } from './postgres-pool';
-import { coerceVersion, readServerVersion } from './server-version';
+import { createSequelizePool } from './sequelize-pool';
+import { coerceVersion } from './server-version';
 import { createSqlitePool, sqliteBusyTimeoutMs, sqlitePragmas } from './sqlite-pool';
 import { WriteQueue } from './write-queue';
 import { withoutFetchGlobals } from './without-fetch-globals';
@@ -19,8 +19,7 @@ type Row = Record<string, unknown>;
 
 /** The transaction of an async context; `open` turns false when it ends. */
 interface Ambient {
-  /** A driver pool's transaction (PostgreSQL, SQLite) or a Sequelize one (MySQL, MariaDB). */
-  readonly transaction: DriverTransaction | Transaction;
+  readonly transaction: DriverTransaction;
   open: boolean;
 }
 
@@ -44,16 +43,16 @@ interface ConnectionFacts {
   readonly isMariaDbServer: boolean;
 }
 
-/** How a connection reaches its database. */
-type Link =
-  /** PostgreSQL and SQLite: the driver's own pool; Sequelize only for `nativeDriver`, on demand. */
-  | {
-      readonly driver: DriverPool;
-      readonly sequelizeOptions: Options;
-      sequelize?: Sequelize;
-    }
-  /** MySQL and MariaDB: Sequelize's pool. */
-  | { readonly driver: null; readonly sequelize: Sequelize };
+/**
+ * How a connection reaches its database: its pool (the driver's own on PostgreSQL and SQLite,
+ * Sequelize's on MySQL and MariaDB), and the Sequelize of `nativeDriver` (the pool's own on MySQL
+ * and MariaDB; created on demand, with a pool of its own, on PostgreSQL and SQLite).
+ */
+interface Link {
+  readonly pool: DriverPool;
+  readonly sequelizeOptions: Options;
+  sequelize?: Sequelize;
+}
 
 /** Loads Sequelize (a peer dependency), for MySQL, MariaDB and `nativeDriver` only. */
 function loadSequelize(): typeof SequelizeModule {
@@ -67,8 +66,9 @@ function loadSequelize(): typeof SequelizeModule {
  * `runReturning`, with bound parameters written `$1, $2…` (and `$$` for a literal `$`, which
  * quoted identifiers use), and is logged at Debug level.
  *
- * PostgreSQL and SQLite run on their driver's own connections (a `DriverPool`: `pg.Pool`, and
- * SQLite's shared connection plus one per transaction); MySQL and MariaDB on Sequelize's pool.
+ * Every dialect runs on one `DriverPool`: PostgreSQL and SQLite on their driver's own connections
+ * (`pg.Pool`, and SQLite's shared connection plus one per transaction), MySQL and MariaDB on
+ * Sequelize's pool (`createSequelizePool`).
  * Sequelize is loaded only for those, and for `nativeDriver`: on PostgreSQL and SQLite the
  * Sequelize instance handed to collections is created (with a pool of its own) the first time it
  * is read.
@@ -132,15 +132,14 @@ export class SqlConnection {
   get sequelize(): Sequelize {
     const link = this.link;
     if (!link) throw new DisconnectedDataSourceError();
-    if (!link.driver) return link.sequelize;
     link.sequelize ??= createSequelize(link.sequelizeOptions, this.dialect);
 
     return link.sequelize;
   }
 
-  /** The driver pool of PostgreSQL and SQLite (null for MySQL, MariaDB, or when disconnected). */
+  /** The connection's pool (null when disconnected). */
   get driverPool(): DriverPool | null {
-    return this.link?.driver ?? null;
+    return this.link?.pool ?? null;
   }
 
   /**
@@ -164,12 +163,9 @@ export class SqlConnection {
       }
       try {
         // The first statement tests the connection; MariaDB names itself in its version.
-        const version = await withTimeout(
-          link.driver ? link.driver.version() : readServerVersion(link.sequelize),
-          options.connectionTimeoutInMs,
-        );
-        if (link.driver) {
-          // For the Sequelize of `nativeDriver`, which words some of its SQL after the version.
+        const version = await withTimeout(link.pool.version(), options.connectionTimeoutInMs);
+        // For the Sequelize of `nativeDriver`, which words some of its SQL after the version.
+        if (!link.sequelize) {
           Object.assign(link.sequelizeOptions, { databaseVersion: coerceVersion(version) ?? 0 });
         }
         const schema =
@@ -185,7 +181,7 @@ export class SqlConnection {
         });
       } catch (error) {
         lastError = error;
-        await (link.driver ?? link.sequelize).close().catch(() => undefined);
+        await link.pool.close().catch(() => undefined);
       }
     }
     const error = lastError as Error;
@@ -197,60 +193,28 @@ export class SqlConnection {
   }
 
   /** Runs a query returning rows (in the current transaction, if any). */
-  async select(sql: string, bind: readonly unknown[] = []): Promise<Row[]> {
+  select(sql: string, bind: readonly unknown[] = []): Promise<Row[]> {
     const transaction = this.currentTransaction();
-    const driver = this.driver();
-    if (driver) {
-      return transaction
-        ? (transaction as DriverTransaction).query(sql, bind)
-        : driver.query(sql, bind, 'read');
-    }
 
-    for (let attempt = 1; ; attempt += 1) {
-      try {
-        return await this.sequelize.query<Row>(sql, {
-          type: 'SELECT' as QueryTypes.SELECT,
-          bind: [...bind],
-          transaction: transaction as Transaction | undefined,
-        });
-      } catch (error) {
-        // A read outside a transaction that lost its connection runs again on another (D27).
-        const again = !transaction && attempt < LOST_READ_ATTEMPTS;
-        if (!again || !isLostSequelizeConnection(error)) throw error;
-      }
-    }
+    return transaction
+      ? transaction.query(sql, bind, 'read')
+      : this.pool().query(sql, bind, 'read');
   }
 
   /**
-   * Runs a write; returns what the driver reports first (the insert id on MySQL/MariaDB). Outside
-   * a transaction the statement runs alone, without one (on SQLite, in the writers' queue).
+   * Runs a write; returns what the driver reports first (the insert result, with its id, on
+   * MySQL/MariaDB). Outside a transaction the statement runs alone, without one (on SQLite, in
+   * the writers' queue).
    */
-  run(sql: string, bind: readonly unknown[] = []): Promise<unknown> {
-    return this.write(async transaction => {
-      const driver = this.driver();
-      if (driver) return this.driverWrite(driver, transaction, sql, bind);
-      const [result] = await this.sequelize.query(sql, {
-        type: 'RAW' as QueryTypes.RAW,
-        bind: [...bind],
-        transaction: transaction as Transaction | undefined,
-      });
+  async run(sql: string, bind: readonly unknown[] = []): Promise<unknown> {
+    const [first] = await this.write(sql, bind, 'write');
 
-      return result;
-    });
+    return first;
   }
 
   /** Runs a write returning rows (`INSERT … RETURNING`), queued like {@link run}. */
   runReturning(sql: string, bind: readonly unknown[] = []): Promise<Row[]> {
-    return this.write(async transaction => {
-      const driver = this.driver();
-      if (driver) return this.driverWrite(driver, transaction, sql, bind);
-
-      return await this.sequelize.query<Row>(sql, {
-        type: 'SELECT' as QueryTypes.SELECT,
-        bind: [...bind],
-        transaction: transaction as Transaction | undefined,
-      });
-    });
+    return this.write(sql, bind, 'returning');
   }
 
   /**
@@ -261,7 +225,7 @@ export class SqlConnection {
   async transaction<T>(work: () => Promise<T>): Promise<T> {
     if (!this.link) throw new DisconnectedDataSourceError();
     if (this.currentTransaction()) return work();
-    const within = async (transaction: DriverTransaction | Transaction) => {
+    const within = async (transaction: DriverTransaction) => {
       const ambient: Ambient = { transaction, open: true };
       try {
         return await this.ambient.run(ambient, work);
@@ -270,10 +234,8 @@ export class SqlConnection {
         ambient.open = false;
       }
     };
-    const driver = this.link.driver;
-    const begin = driver
-      ? () => driver.transaction(this.writers !== null, within)
-      : () => this.sequelize.transaction({}, within);
+    const { pool } = this.link;
+    const begin = () => pool.transaction(this.writers !== null, within);
 
     return this.writers ? this.writers.exclusive(begin) : begin();
   }
@@ -282,41 +244,36 @@ export class SqlConnection {
   async close(): Promise<void> {
     const link = this.link;
     if (!link) return;
-    await Promise.all([link.driver?.close(), link.sequelize?.close()]);
+    const ownSequelize = link.sequelize && link.sequelize !== poolSequelize(link.pool);
+    await Promise.all([link.pool.close(), ownSequelize ? link.sequelize?.close() : undefined]);
   }
 
-  private driver(): DriverPool | null {
+  private pool(): DriverPool {
     if (!this.link) throw new DisconnectedDataSourceError();
 
-    return this.link.driver;
+    return this.link.pool;
   }
 
-  private driverWrite(
-    driver: DriverPool,
-    transaction: DriverTransaction | Transaction | undefined,
-    sql: string,
-    bind: readonly unknown[],
-  ): Promise<Row[]> {
-    return transaction
-      ? (transaction as DriverTransaction).query(sql, bind)
-      : driver.query(sql, bind, 'write');
-  }
-
-  private currentTransaction(): DriverTransaction | Transaction | undefined {
+  private currentTransaction(): DriverTransaction | undefined {
     const ambient = this.ambient.getStore();
 
     return ambient?.open ? ambient.transaction : undefined;
   }
 
   /** Runs one write statement: in the current transaction, or alone (queued on SQLite). */
-  private write<T>(
-    statement: (transaction?: DriverTransaction | Transaction) => Promise<T>,
-  ): Promise<T> {
+  private write(sql: string, bind: readonly unknown[], intent: StatementIntent): Promise<Row[]> {
     const transaction = this.currentTransaction();
-    if (transaction || !this.writers) return statement(transaction);
+    if (transaction) return transaction.query(sql, bind, intent);
+    const pool = this.pool();
+    if (!this.writers) return pool.query(sql, bind, intent);
 
-    return this.writers.statement(() => statement());
+    return this.writers.statement(() => pool.query(sql, bind, intent));
   }
+}
+
+/** The Sequelize a pool runs on (MySQL, MariaDB), if it runs on one. */
+function poolSequelize(pool: DriverPool): Sequelize | undefined {
+  return (pool as { sequelize?: Sequelize }).sequelize;
 }
 
 /** The pool of a dialect: the driver's own for PostgreSQL and SQLite, Sequelize's for the rest. */
@@ -324,18 +281,19 @@ function openLink(options: ResolvedConnectionOptions, mode: string, logger?: Log
   const sequelizeOptionsOfMode = sequelizeOptions(options, mode, logger);
   if (options.dialect === 'postgres') {
     return {
-      driver: createPostgresPool(options, tlsOptions(options, mode), logger),
+      pool: createPostgresPool(options, tlsOptions(options, mode), logger),
       sequelizeOptions: sequelizeOptionsOfMode,
     };
   }
   if (options.dialect === 'sqlite') {
-    return {
-      driver: createSqlitePool(options, logger),
-      sequelizeOptions: sequelizeOptionsOfMode,
-    };
+    return { pool: createSqlitePool(options, logger), sequelizeOptions: sequelizeOptionsOfMode };
   }
+  const pool = createSequelizePool(
+    createSequelize(sequelizeOptionsOfMode, options.dialect),
+    logger,
+  );
 
-  return { driver: null, sequelize: createSequelize(sequelizeOptionsOfMode, options.dialect) };
+  return { pool, sequelizeOptions: sequelizeOptionsOfMode, sequelize: pool.sequelize };
 }
 
 /** A Sequelize instance (pg loaded without undici: see withoutFetchGlobals). */
