@@ -1,8 +1,19 @@
-import { payloadAccountId } from '../../oidc/payload-account-id';
 import type { PlatformMigration } from './platform-migration';
 
 /** Rows are backfilled this many at a time. */
 const BATCH = 500;
+
+/**
+ * The account of a stored payload as of version 8, frozen here: the adapter's
+ * `payloadAccountId` (src/oidc/payload-account-id.ts) may change later, a released migration
+ * may not (and the database layer imports no feature).
+ */
+function accountIdAtVersion8(payload: Readonly<Record<string, unknown>>): string | null {
+  const login = (payload.result as { login?: { accountId?: unknown } } | undefined)?.login;
+  const accountId = payload.accountId ?? login?.accountId;
+
+  return typeof accountId === 'string' && accountId !== '' ? accountId.slice(0, 255) : null;
+}
 
 /**
  * Version 8: `oidc_payloads.account_id` (indexed), the user an object of the OpenID provider
@@ -29,7 +40,7 @@ export const oidcPayloadAccounts: PlatformMigration = {
           typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload;
         const accountId =
           payload && typeof payload === 'object'
-            ? payloadAccountId(payload as Record<string, unknown>)
+            ? accountIdAtVersion8(payload as Record<string, unknown>)
             : null;
         if (accountId === null) continue;
         await sequelize.query(
